@@ -1,0 +1,201 @@
+//! The registry of diagnostic codes. Every code a check can emit is declared
+//! here once, with its default severity and a documented example; the README's
+//! code table (`docs/diagnostics.md`) is generated from [`CODES`].
+
+use super::Severity;
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct Code {
+    /// Stable and scoped (`manifest/…`, `agent/…`, `module/…`, `import/…`):
+    /// CI configurations match on it, so it never changes once released.
+    pub name: &'static str,
+    pub severity: Severity,
+    pub summary: &'static str,
+    /// A minimal input that triggers it, shown in the documentation.
+    pub example: &'static str,
+}
+
+impl Code {
+    /// Where the code is documented, relative to the repository root.
+    pub fn docs_path(&self) -> String {
+        format!("README.md#{}", self.name.replace('/', "-"))
+    }
+}
+
+macro_rules! codes {
+    ($($ident:ident = $name:literal, $severity:ident, $summary:literal, $example:literal;)*) => {
+        $(
+            pub static $ident: Code = Code {
+                name: $name,
+                severity: Severity::$severity,
+                summary: $summary,
+                example: $example,
+            };
+        )*
+        /// Every registered code, in documentation order.
+        pub static CODES: &[&Code] = &[$(&$ident),*];
+    };
+}
+
+codes! {
+    MANIFEST_NOT_FOUND = "manifest/not-found", Error,
+        "No `beeuni.yaml` in the folder or any folder above it.",
+        "$ cd /tmp && beeuni validate";
+    MANIFEST_UNREADABLE = "manifest/unreadable", Error,
+        "A manifest file cannot be read as text: an I/O error, bytes that are not UTF-8, or a file over the size limit.",
+        "beeuni.yaml holding a PNG image";
+    MANIFEST_EMPTY = "manifest/empty", Error,
+        "A manifest file holds no YAML document.",
+        "an empty harness/agents.yaml listed under imports:";
+    YAML_SYNTAX = "manifest/yaml-syntax", Error,
+        "The file is not valid YAML.",
+        "tools: {web_search: beeuni:web_search";
+    WRONG_TYPE = "manifest/wrong-type", Error,
+        "A key holds a value of the wrong kind.",
+        "tools: [web_search, memory]";
+    DUPLICATE_KEY = "manifest/duplicate-key", Error,
+        "The same key appears twice in one mapping; YAML keeps only one of them.",
+        "tools:\n  memory: beeuni:memory\n  memory: tools/memory.ts";
+    IMPORT_NOT_FOUND = "manifest/import-not-found", Error,
+        "A file listed under `imports:` does not exist.",
+        "imports: [harness/agents.yaml]   # no such file";
+    IMPORT_CYCLE = "manifest/import-cycle", Error,
+        "Imported files import each other in a loop.",
+        "# a.yaml\nimports: [b.yaml]\n# b.yaml\nimports: [a.yaml]";
+    IMPORT_OUTSIDE_REPO = "manifest/import-outside-repo", Error,
+        "An import path is absolute or leaves the repository.",
+        "imports: [../shared/agents.yaml]";
+    INVALID_TOOL_NAME = "manifest/invalid-tool-name", Error,
+        "A tool name is not snake_case of at most 64 characters (`^[a-z][a-z0-9_]{0,63}$`).",
+        "tools:\n  lookupOrder: tools/lookup_order.ts";
+    HARNESS_TOOL_NAME = "manifest/harness-tool-name", Error,
+        "A tool is declared with the name of a harness tool.",
+        "tools:\n  bash: tools/bash.ts";
+    INVALID_BEEUNI_TOOL = "manifest/invalid-beeuni-tool", Error,
+        "A `beeuni:<name>` value does not name the Beeuni tool of its key.",
+        "tools:\n  web_search: beeuni:image_search";
+    INVALID_TOOL_SOURCE = "manifest/invalid-tool-source", Error,
+        "A tool's value is neither `beeuni:<name>` nor a path to a .ts, .js, .mts, .mjs, .cts or .cjs module.",
+        "tools:\n  lookup_order: tools/lookup_order.py";
+    MODULE_NOT_FOUND = "manifest/module-not-found", Error,
+        "A tool's module path names no file.",
+        "tools:\n  lookup_order: tools/lookup_ordr.ts";
+    PATH_OUTSIDE_REPO = "manifest/path-outside-repo", Error,
+        "A tool's module path is absolute, climbs out of the repository, or is a symlink that points outside it.",
+        "tools:\n  lookup_order: ../elsewhere/lookup_order.ts";
+    DUPLICATE_TOOL = "manifest/duplicate-tool", Error,
+        "The same tool name is declared in two files.",
+        "# beeuni.yaml\ntools:\n  memory: beeuni:memory\n# harness/agents.yaml\ntools:\n  memory: tools/memory.ts";
+    DUPLICATE_AGENT = "manifest/duplicate-agent", Error,
+        "The same agent is configured in two files.",
+        "# beeuni.yaml\nagents:\n  researcher: {tools: all}\n# harness/agents.yaml\nagents:\n  researcher: {tools: none}";
+    NO_BEEUNI_TOOLS = "manifest/no-beeuni-tools", Warning,
+        "A `tools:` key lists no Beeuni tool, so sessions get none of them.",
+        "tools:\n  lookup_order: tools/lookup_order.ts";
+    AGENT_UNKNOWN_TOOL = "agent/unknown-tool", Warning,
+        "An agent's `tools` names something that is neither a harness, a Beeuni nor a project tool.",
+        "agents:\n  support:\n    tools:\n      exclude: [bsah]";
+    AGENT_UNLOADED_BEEUNI_TOOL = "agent/unloaded-beeuni-tool", Warning,
+        "An agent's `tools` names a Beeuni tool the project does not load.",
+        "tools:\n  web_search: beeuni:web_search\nagents:\n  writer:\n    tools: [read, show]";
+    AGENT_STAR_IN_LIST = "agent/star-in-list", Warning,
+        "An agent's tool list contains `*`, which means every tool: write `all`.",
+        "agents:\n  beeuni:\n    tools: ['*']";
+    LEGACY_SHADOWS_HOSTED_TOOL = "legacy/shadows-hosted-tool", Warning,
+        "A legacy opencode tool file has the name of a Beeuni tool the project loads, and wins over it in the standard harness.",
+        "harnesses/opencode/tools/web_search.ts beside `web_search: beeuni:web_search`";
+    MODULE_UNREADABLE = "module/unreadable", Error,
+        "A module or a file it imports cannot be read as source text: an I/O error, a binary file, or bytes that are not UTF-8.",
+        "tools/lookup_order.ts holding a compiled binary";
+    MODULE_TOO_LARGE = "module/too-large", Error,
+        "A module or a file it imports is over the 10 MiB size limit.",
+        "tools/data.ts: a 20 MB generated table";
+    MODULE_JSX_UNSUPPORTED = "module/jsx-unsupported", Error,
+        "A module imports a .jsx or .tsx file; tool modules are plain JavaScript or TypeScript.",
+        "import { Card } from './card.tsx'";
+    MODULE_SYNTAX_ERROR = "module/syntax-error", Error,
+        "A module or a file it imports is not valid JavaScript or TypeScript.",
+        "export default { description: 'x', ";
+    MODULE_TOO_DEEPLY_NESTED = "module/too-deeply-nested", Error,
+        "A module nests brackets or operators deeper than the checker parses.",
+        "export default ((((((((((…100,000 levels…))))))))))";
+    MODULE_NO_DEFAULT_EXPORT = "module/no-default-export", Error,
+        "A tool module has no default export.",
+        "export const description = 'Look up an order'";
+    MODULE_DEFAULT_EXPORT_NOT_OBJECT = "module/default-export-not-object", Error,
+        "A tool module's default export is not an object `{ description, parameters, execute }`.",
+        "export default async function lookup(args) {}";
+    MODULE_LEGACY_OPENCODE_TOOL = "module/legacy-opencode-tool", Error,
+        "A module is an opencode tool (`tool({ description, args, execute })`), which only the standard harness loads.",
+        "export default tool({ description: 'x', args: {}, async execute() {} })";
+    MODULE_MISSING_DESCRIPTION = "module/missing-description", Error,
+        "A tool's default export has no `description`.",
+        "export default { parameters: { type: 'object' }, execute() {} }";
+    MODULE_INVALID_DESCRIPTION = "module/invalid-description", Error,
+        "A tool's `description` is not a non-empty string.",
+        "export default { description: '', parameters: { type: 'object' }, execute() {} }";
+    MODULE_MISSING_PARAMETERS = "module/missing-parameters", Error,
+        "A tool's default export has no `parameters`.",
+        "export default { description: 'x', execute() {} }";
+    MODULE_INVALID_PARAMETERS = "module/invalid-parameters", Error,
+        "A tool's `parameters` is not a JSON Schema object with `type: 'object'`.",
+        "export default { description: 'x', parameters: { type: 'string' }, execute() {} }";
+    MODULE_INVALID_PROPERTIES = "module/invalid-properties", Error,
+        "`parameters.properties` is not an object whose values are schemas (objects).",
+        "parameters: { type: 'object', properties: { id: 'string' } }";
+    MODULE_INVALID_REQUIRED = "module/invalid-required", Error,
+        "`parameters.required` is not a list of strings that each name a property.",
+        "parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['ids'] }";
+    MODULE_MISSING_EXECUTE = "module/missing-execute", Error,
+        "A tool's default export has no `execute`.",
+        "export default { description: 'x', parameters: { type: 'object' } }";
+    MODULE_INVALID_EXECUTE = "module/invalid-execute", Error,
+        "A tool's `execute` is not a function.",
+        "export default { description: 'x', parameters: { type: 'object' }, execute: 'run' }";
+    MODULE_EXECUTE_ARITY = "module/execute-arity", Warning,
+        "A tool's `execute` takes more than two parameters; it is called with `(args, context)` only.",
+        "async execute(args, context, extra) {}";
+    MODULE_CHECKED_AT_LOAD_TIME = "module/checked-at-load-time", Note,
+        "A part of the tool is computed, so only loading the module can check it.",
+        "parameters: z.toJSONSchema(z.object({ id: z.string() }))";
+    MODULE_PROCESS_ENV = "module/process-env", Warning,
+        "A module reads `process.env`; secrets changed after the box started are only in `context.env`.",
+        "headers: { authorization: `Bearer ${process.env.ORDERS_API_KEY}` }";
+    IMPORT_NON_LITERAL = "import/non-literal", Note,
+        "An `import()` or `require()` has a computed specifier, so only loading the module can check it.",
+        "await import(`./handlers/${name}.ts`)";
+    IMPORT_UNKNOWN_BUILTIN = "import/unknown-builtin", Error,
+        "A `node:` specifier names no Node.js built-in module.",
+        "import { readFile } from 'node:filesystem'";
+    IMPORT_HARNESS_PACKAGE = "import/harness-package", Error,
+        "A module imports a harness package (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); tool modules run without a harness.",
+        "import { tool } from '@opencode-ai/plugin'";
+    IMPORT_UNRESOLVED_PACKAGE = "import/unresolved-package", Error,
+        "An imported package does not resolve from a `node_modules` beside the module or in a folder above.",
+        "import { z } from 'zod'   // no node_modules/zod";
+    IMPORT_UNRESOLVED_MODULE = "import/unresolved-module", Error,
+        "A relative or absolute import names no file.",
+        "import { fetchOrder } from './orders'   // no orders.ts, orders.js, orders/index.ts, …";
+    IMPORT_UNTRACKED = "import/untracked", Warning,
+        "An import resolves only through files git does not track (or outside the repository); the sandbox receives only tracked files and installs no package.",
+        "import { z } from 'zod'   // node_modules/ is in .gitignore";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_scoped() {
+        let mut names: Vec<_> = CODES.iter().map(|c| c.name).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len(), "a code is registered twice");
+        for name in names {
+            let (scope, rest) = name.split_once('/').expect("codes are scope/name");
+            assert!(!scope.is_empty() && !rest.is_empty(), "{name}");
+            assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '/'), "{name}");
+        }
+    }
+}

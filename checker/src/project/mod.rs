@@ -1,0 +1,91 @@
+//! The project model: `beeuni.yaml`, the files it imports, the tools they
+//! declare and the agents they configure, each remembered with the file and
+//! span it came from.
+//!
+//! Loading never fails on bad content: what cannot be understood becomes a
+//! diagnostic and is left out of the model, so `tools ls` and `validate` can
+//! still say everything else.
+
+mod agents;
+mod decls;
+mod load;
+pub mod names;
+mod paths;
+mod toolset;
+
+pub use agents::{Agent, Harness, NamedRef, SecretsSpec, ToolsSpec, universe, visible_tools, visible_tools_for_subagent};
+pub use decls::ToolEntry;
+pub use load::{Loaded, MANIFEST_NAME, MAX_MANIFEST_BYTES, find_root, load};
+pub use paths::{PathProblem, check_repo_path};
+pub use toolset::{Tool, ToolKind, ToolSet};
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostics::Sources;
+use crate::yaml::Node;
+
+/// One YAML file of the project: the root manifest or an import.
+#[derive(Debug, Clone)]
+pub struct ManifestFile {
+    /// Relative to the project root.
+    pub path: PathBuf,
+    pub text: String,
+    pub tree: Node,
+}
+
+/// Index into [`Project::files`]; 0 is `beeuni.yaml`.
+pub type FileId = usize;
+
+/// Where a key sits: its file and the byte span of the key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    pub file: FileId,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Project {
+    pub root: PathBuf,
+    /// The root manifest first, then imports in the order they were reached.
+    pub files: Vec<ManifestFile>,
+    /// Every `tools:` key, in file order: one anywhere means the project chose
+    /// its Beeuni tools (SPEC 2.1).
+    pub tools_keys: Vec<Origin>,
+    /// Tool declarations in declaration order, duplicates included (the
+    /// rules report them; the tool set keeps the first).
+    pub tool_entries: Vec<ToolEntry>,
+    pub agents: Vec<Agent>,
+}
+
+impl Project {
+    pub fn file_path(&self, id: FileId) -> &Path {
+        &self.files[id].path
+    }
+
+    pub fn manifest_path(&self) -> PathBuf {
+        self.root.join(MANIFEST_NAME)
+    }
+
+    pub fn has_tools_key(&self) -> bool {
+        !self.tools_keys.is_empty()
+    }
+
+    /// The tools a session gets and the Beeuni tools the project removed.
+    pub fn tool_set(&self) -> ToolSet {
+        toolset::compute(self)
+    }
+
+    pub fn agent(&self, name: &str) -> Option<&Agent> {
+        self.agents.iter().find(|a| a.name == name)
+    }
+
+    /// The texts of every manifest file, for rendering diagnostics.
+    pub fn sources(&self) -> Sources {
+        let mut sources = Sources::new();
+        for file in &self.files {
+            sources.insert(file.path.clone(), file.text.clone());
+        }
+        sources
+    }
+}

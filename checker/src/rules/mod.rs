@@ -1,0 +1,19 @@
+//! The manifest rules of `beeuni validate` (SPEC 2.2). Each rule module owns
+//! its diagnostics' constructors; this module runs them in a fixed order.
+
+mod agents;
+mod legacy;
+mod tools;
+
+use crate::diagnostics::Diagnostic;
+use crate::project::Project;
+
+/// Every manifest-level problem of a loaded project. Problems found while
+/// loading (syntax, imports, wrong types) come from `project::load`.
+pub fn check_manifest(project: &Project) -> Vec<Diagnostic> {
+    let tool_set = project.tool_set();
+    let mut diagnostics = tools::check(project, &tool_set);
+    diagnostics.extend(agents::check(project, &tool_set));
+    diagnostics.extend(legacy::check(project, &tool_set));
+    diagnostics
+}

@@ -1,0 +1,1 @@
+//! A boa-backed host that loads and executes tool modules.

@@ -1,0 +1,54 @@
+//! The command-line interface: argument parsing (clap) and dispatch.
+//!
+//! Exit codes are the same for every command: 0 clean, 1 problems found (or
+//! the tool threw), 2 usage or internal failure.
+
+mod output;
+mod project;
+mod tools_ls;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use output::{EXIT_INTERNAL, EXIT_PROBLEMS};
+
+/// Check, list, run and eject the tool modules of a Beeuni project.
+#[derive(Debug, Parser)]
+#[command(name = "beeuni", version, about, propagate_version = true)]
+pub struct Cli {
+    /// Run as if started in DIR (the project is found from there upward).
+    #[arg(short = 'C', value_name = "DIR", global = true)]
+    pub directory: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check beeuni.yaml, its imports and every tool module it declares.
+    Validate(validate::ValidateArgs),
+    /// List, run and eject tools.
+    #[command(subcommand)]
+    Tools(ToolsCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ToolsCommand {
+    /// Print every tool a session gets, then the Beeuni tools the project removed.
+    Ls(tools_ls::LsArgs),
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    let start = match project::start_dir(cli.directory.as_deref()) {
+        Ok(dir) => dir,
+        Err(message) => return output::fail(&message),
+    };
+    match cli.command {
+        Command::Validate(args) => validate::run(&start, &args),
+        Command::Tools(ToolsCommand::Ls(args)) => tools_ls::run(&start, &args),
+    }
+}

@@ -1,0 +1,219 @@
+//! The `beeuni` command as a user runs it: exit codes, stdout and stderr on
+//! the fixture projects under `tests/fixtures/`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn beeuni(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the beeuni binary runs");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/manifest").join(name)
+}
+
+fn snapshot_text(run: &Run) -> String {
+    format!("exit code: {}\n--- stdout\n{}--- stderr\n{}", run.code, run.stdout, run.stderr)
+}
+
+/// Every manifest fixture, validated: what a developer reads, and what CI parses.
+#[test]
+fn validate_manifest_fixtures() {
+    insta::glob!("fixtures/manifest/*/beeuni.yaml", |manifest| {
+        let dir = manifest.parent().unwrap();
+        let human = beeuni(dir, &["validate", "--color", "never"]);
+        insta::assert_snapshot!("human", snapshot_text(&human));
+        let json = beeuni(dir, &["validate", "--format", "json"]);
+        assert_eq!(json.code, human.code, "the format does not change the exit code");
+        let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("validate --format json prints JSON");
+        insta::assert_json_snapshot!("json", value);
+    });
+}
+
+const SPEC_3_BLOCK: &str = "\
+NAME            KIND                 SOURCE
+web_search      beeuni (overridden)  tools/web_search.ts
+scrape_webpage  beeuni               beeuni:scrape_webpage
+memory          beeuni               beeuni:memory
+show            beeuni               beeuni:show
+lookup_order    project              tools/lookup_order.ts
+
+Removed Beeuni tools: image_search
+Add `<name>: beeuni:<name>` under `tools:` to get one back.
+";
+
+#[test]
+fn tools_ls_prints_the_spec_block_byte_for_byte() {
+    let run = beeuni(&fixture("seeds-example"), &["tools", "ls"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, SPEC_3_BLOCK);
+}
+
+#[test]
+fn bundled_example_lists_the_spec_block() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/orders");
+    let run = beeuni(&example, &["tools", "ls"]);
+    assert_eq!(run.stdout, SPEC_3_BLOCK);
+    let validate = beeuni(&example, &["validate"]);
+    assert_eq!(validate.code, 0, "{}", validate.stdout);
+}
+
+#[test]
+fn tools_ls_works_from_a_subfolder_like_git() {
+    let run = beeuni(&fixture("seeds-example").join("harness"), &["tools", "ls"]);
+    assert_eq!(run.stdout, SPEC_3_BLOCK);
+}
+
+#[test]
+fn tools_ls_without_tools_key_lists_all_five_and_nothing_removed() {
+    let run = beeuni(&fixture("no-tools-key"), &["tools", "ls"]);
+    assert_eq!(
+        run.stdout,
+        "\
+NAME            KIND                 SOURCE
+web_search      beeuni               beeuni:web_search
+image_search    beeuni               beeuni:image_search
+scrape_webpage  beeuni               beeuni:scrape_webpage
+memory          beeuni               beeuni:memory
+show            beeuni               beeuni:show
+"
+    );
+}
+
+#[test]
+fn tools_ls_with_empty_tools_key_removes_all_five() {
+    let run = beeuni(&fixture("empty-tools-key"), &["tools", "ls"]);
+    assert!(run.stdout.contains("Removed Beeuni tools: web_search, image_search, scrape_webpage, memory, show\n"), "{}", run.stdout);
+}
+
+#[test]
+fn a_tools_key_in_an_import_counts() {
+    let run = beeuni(&fixture("tools-key-in-import"), &["tools", "ls", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["tools_key"], true);
+    assert_eq!(value["removed"], serde_json::json!(["web_search", "image_search", "scrape_webpage", "show"]));
+    assert_eq!(value["tools"][1], serde_json::json!({"name": "lookup_order", "kind": "project", "source": "tools/lookup_order.ts"}));
+}
+
+#[test]
+fn tools_ls_json_has_the_documented_shape() {
+    let dir = fixture("seeds-example");
+    let run = beeuni(&dir, &["tools", "ls", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let manifest = dir.canonicalize().unwrap().join("beeuni.yaml");
+    assert_eq!(value["manifest"], manifest.display().to_string());
+    assert_eq!(value["tools_key"], true);
+    assert_eq!(value["tools"][0], serde_json::json!({"name": "web_search", "kind": "beeuni (overridden)", "source": "tools/web_search.ts"}));
+    assert_eq!(value["tools"].as_array().unwrap().len(), 5);
+    assert_eq!(value["removed"], serde_json::json!(["image_search"]));
+}
+
+#[test]
+fn tools_ls_for_an_agent_lists_only_what_it_sees() {
+    let run = beeuni(&fixture("seeds-example"), &["tools", "ls", "--agent", "researcher"]);
+    assert_eq!(
+        run.stdout,
+        "\
+NAME            KIND                 SOURCE
+web_search      beeuni (overridden)  tools/web_search.ts
+lookup_order    project              tools/lookup_order.ts
+
+Removed Beeuni tools: image_search
+Add `<name>: beeuni:<name>` under `tools:` to get one back.
+"
+    );
+    let unknown = beeuni(&fixture("seeds-example"), &["tools", "ls", "--agent", "nobody"]);
+    assert_eq!(unknown.code, 2);
+    assert!(unknown.stderr.contains("no agent named `nobody`") && unknown.stderr.contains("beeuni, researcher"), "{}", unknown.stderr);
+}
+
+#[test]
+fn tools_ls_with_manifest_errors_lists_the_rest_and_fails() {
+    let run = beeuni(&fixture("bad-tool-sources"), &["tools", "ls"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("show            beeuni               beeuni:show"), "{}", run.stdout);
+    assert!(run.stderr.contains("Run `beeuni validate`"), "{}", run.stderr);
+}
+
+#[test]
+fn no_manifest_anywhere_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = beeuni(dir.path(), &["validate"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stdout.contains("manifest/not-found"), "{}", run.stdout);
+    let ls = beeuni(dir.path(), &["tools", "ls"]);
+    assert_eq!(ls.code, 2);
+}
+
+#[test]
+fn a_fifty_megabyte_manifest_is_refused_quickly_with_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = "# padding padding padding padding padding padding padding padding\n";
+    let text = line.repeat(50 * 1024 * 1024 / line.len());
+    std::fs::write(dir.path().join("beeuni.yaml"), text).unwrap();
+    let run = beeuni(dir.path(), &["validate"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("a manifest may be at most 1048576 bytes"), "{}", run.stdout);
+}
+
+#[test]
+fn an_import_cycle_through_the_root_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("beeuni.yaml"), "imports: [a.yaml]\n").unwrap();
+    std::fs::write(dir.path().join("a.yaml"), "imports: [beeuni.yaml]\n").unwrap();
+    let run = beeuni(dir.path(), &["validate", "--format", "json"]);
+    assert_eq!(run.code, 1);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let codes: Vec<&str> = value["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["manifest/import-cycle"]);
+    assert_eq!(value["diagnostics"][0]["message"], "import cycle: beeuni.yaml -> a.yaml -> beeuni.yaml");
+}
+
+#[test]
+fn sarif_and_github_formats_point_at_the_same_place() {
+    let dir = fixture("invalid-beeuni-tool");
+    let sarif = beeuni(&dir, &["validate", "--format", "sarif"]);
+    assert_eq!(sarif.code, 1);
+    let value: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+    assert_eq!(value["version"], "2.1.0");
+    let first = &value["runs"][0]["results"][0];
+    assert_eq!(first["ruleId"], "manifest/invalid-beeuni-tool");
+    assert_eq!(first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "beeuni.yaml");
+    assert_eq!(first["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+    let github = beeuni(&dir, &["validate", "--format", "github"]);
+    assert!(
+        github.stdout.starts_with("::error file=beeuni.yaml,line=2,col=15,endLine=2,endColumn=34,title=manifest/invalid-beeuni-tool::must be `beeuni:web_search` (the Beeuni tool)"),
+        "{}",
+        github.stdout
+    );
+}
+
+#[test]
+fn warnings_alone_exit_zero() {
+    let run = beeuni(&fixture("legacy-shadow"), &["validate"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.ends_with("0 errors, 2 warnings\n"), "{}", run.stdout);
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let run = beeuni(&fixture("seeds-example"), &["validate", "--format", "xml"]);
+    assert_eq!(run.code, 2);
+}

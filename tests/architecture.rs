@@ -5,7 +5,9 @@ use std::path::Path;
 
 /// Names listed under `[dependencies]` of a crate's Cargo.toml.
 fn dependencies(crate_dir: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(crate_dir).join("Cargo.toml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(crate_dir)
+        .join("Cargo.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut in_dependencies = false;
     let mut names = Vec::new();
@@ -28,7 +30,9 @@ fn assert_free_of(crate_dir: &str, forbidden: &[&str]) {
     assert!(!deps.is_empty(), "{crate_dir} has dependencies to check");
     for dep in &deps {
         assert!(
-            !forbidden.iter().any(|f| dep == f || dep.starts_with(&format!("{f}_")) || dep.starts_with(&format!("{f}-"))),
+            !forbidden.iter().any(|f| dep == f
+                || dep.starts_with(&format!("{f}_"))
+                || dep.starts_with(&format!("{f}-"))),
             "{crate_dir} must not depend on {dep} (see ARCHITECTURE.md)"
         );
     }
@@ -36,7 +40,17 @@ fn assert_free_of(crate_dir: &str, forbidden: &[&str]) {
 
 #[test]
 fn checker_never_sees_the_cli_the_async_runtime_or_the_engine() {
-    assert_free_of("checker", &["clap", "tokio", "boa", "beeuni-runtime", "beeuni-codegen", "askama"]);
+    assert_free_of(
+        "checker",
+        &[
+            "clap",
+            "tokio",
+            "boa",
+            "beeuni-runtime",
+            "beeuni-codegen",
+            "askama",
+        ],
+    );
 }
 
 #[test]

@@ -26,11 +26,16 @@ fn beeuni(dir: &Path, args: &[&str]) -> Run {
 }
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/manifest").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/manifest")
+        .join(name)
 }
 
 fn snapshot_text(run: &Run) -> String {
-    format!("exit code: {}\n--- stdout\n{}--- stderr\n{}", run.code, run.stdout, run.stderr)
+    format!(
+        "exit code: {}\n--- stdout\n{}--- stderr\n{}",
+        run.code, run.stdout, run.stderr
+    )
 }
 
 /// Every manifest fixture, validated: what a developer reads, and what CI parses.
@@ -41,8 +46,12 @@ fn validate_manifest_fixtures() {
         let human = beeuni(dir, &["validate", "--color", "never"]);
         insta::assert_snapshot!("human", snapshot_text(&human));
         let json = beeuni(dir, &["validate", "--format", "json"]);
-        assert_eq!(json.code, human.code, "the format does not change the exit code");
-        let value: serde_json::Value = serde_json::from_str(&json.stdout).expect("validate --format json prints JSON");
+        assert_eq!(
+            json.code, human.code,
+            "the format does not change the exit code"
+        );
+        let value: serde_json::Value =
+            serde_json::from_str(&json.stdout).expect("validate --format json prints JSON");
         insta::assert_json_snapshot!("json", value);
     });
 }
@@ -100,7 +109,13 @@ show            beeuni               beeuni:show
 #[test]
 fn tools_ls_with_empty_tools_key_removes_all_five() {
     let run = beeuni(&fixture("empty-tools-key"), &["tools", "ls"]);
-    assert!(run.stdout.contains("Removed Beeuni tools: web_search, image_search, scrape_webpage, memory, show\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(
+            "Removed Beeuni tools: web_search, image_search, scrape_webpage, memory, show\n"
+        ),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -108,8 +123,14 @@ fn a_tools_key_in_an_import_counts() {
     let run = beeuni(&fixture("tools-key-in-import"), &["tools", "ls", "--json"]);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(value["tools_key"], true);
-    assert_eq!(value["removed"], serde_json::json!(["web_search", "image_search", "scrape_webpage", "show"]));
-    assert_eq!(value["tools"][1], serde_json::json!({"name": "lookup_order", "kind": "project", "source": "tools/lookup_order.ts"}));
+    assert_eq!(
+        value["removed"],
+        serde_json::json!(["web_search", "image_search", "scrape_webpage", "show"])
+    );
+    assert_eq!(
+        value["tools"][1],
+        serde_json::json!({"name": "lookup_order", "kind": "project", "source": "tools/lookup_order.ts"})
+    );
 }
 
 #[test]
@@ -120,14 +141,20 @@ fn tools_ls_json_has_the_documented_shape() {
     let manifest = dir.canonicalize().unwrap().join("beeuni.yaml");
     assert_eq!(value["manifest"], manifest.display().to_string());
     assert_eq!(value["tools_key"], true);
-    assert_eq!(value["tools"][0], serde_json::json!({"name": "web_search", "kind": "beeuni (overridden)", "source": "tools/web_search.ts"}));
+    assert_eq!(
+        value["tools"][0],
+        serde_json::json!({"name": "web_search", "kind": "beeuni (overridden)", "source": "tools/web_search.ts"})
+    );
     assert_eq!(value["tools"].as_array().unwrap().len(), 5);
     assert_eq!(value["removed"], serde_json::json!(["image_search"]));
 }
 
 #[test]
 fn tools_ls_for_an_agent_lists_only_what_it_sees() {
-    let run = beeuni(&fixture("seeds-example"), &["tools", "ls", "--agent", "researcher"]);
+    let run = beeuni(
+        &fixture("seeds-example"),
+        &["tools", "ls", "--agent", "researcher"],
+    );
     assert_eq!(
         run.stdout,
         "\
@@ -139,17 +166,34 @@ Removed Beeuni tools: image_search
 Add `<name>: beeuni:<name>` under `tools:` to get one back.
 "
     );
-    let unknown = beeuni(&fixture("seeds-example"), &["tools", "ls", "--agent", "nobody"]);
+    let unknown = beeuni(
+        &fixture("seeds-example"),
+        &["tools", "ls", "--agent", "nobody"],
+    );
     assert_eq!(unknown.code, 2);
-    assert!(unknown.stderr.contains("no agent named `nobody`") && unknown.stderr.contains("beeuni, researcher"), "{}", unknown.stderr);
+    assert!(
+        unknown.stderr.contains("no agent named `nobody`")
+            && unknown.stderr.contains("beeuni, researcher"),
+        "{}",
+        unknown.stderr
+    );
 }
 
 #[test]
 fn tools_ls_with_manifest_errors_lists_the_rest_and_fails() {
     let run = beeuni(&fixture("bad-tool-sources"), &["tools", "ls"]);
     assert_eq!(run.code, 1);
-    assert!(run.stdout.contains("show            beeuni               beeuni:show"), "{}", run.stdout);
-    assert!(run.stderr.contains("Run `beeuni validate`"), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("show            beeuni               beeuni:show"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("Run `beeuni validate`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -170,7 +214,12 @@ fn a_fifty_megabyte_manifest_is_refused_quickly_with_its_size() {
     std::fs::write(dir.path().join("beeuni.yaml"), text).unwrap();
     let run = beeuni(dir.path(), &["validate"]);
     assert_eq!(run.code, 1);
-    assert!(run.stdout.contains("a manifest may be at most 1048576 bytes"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("a manifest may be at most 1048576 bytes"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -181,9 +230,17 @@ fn an_import_cycle_through_the_root_is_reported_once() {
     let run = beeuni(dir.path(), &["validate", "--format", "json"]);
     assert_eq!(run.code, 1);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let codes: Vec<&str> = value["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    let codes: Vec<&str> = value["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
     assert_eq!(codes, ["manifest/import-cycle"]);
-    assert_eq!(value["diagnostics"][0]["message"], "import cycle: beeuni.yaml -> a.yaml -> beeuni.yaml");
+    assert_eq!(
+        value["diagnostics"][0]["message"],
+        "import cycle: beeuni.yaml -> a.yaml -> beeuni.yaml"
+    );
 }
 
 #[test]
@@ -195,8 +252,14 @@ fn sarif_and_github_formats_point_at_the_same_place() {
     assert_eq!(value["version"], "2.1.0");
     let first = &value["runs"][0]["results"][0];
     assert_eq!(first["ruleId"], "manifest/invalid-beeuni-tool");
-    assert_eq!(first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "beeuni.yaml");
-    assert_eq!(first["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+    assert_eq!(
+        first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "beeuni.yaml"
+    );
+    assert_eq!(
+        first["locations"][0]["physicalLocation"]["region"]["startLine"],
+        2
+    );
     let github = beeuni(&dir, &["validate", "--format", "github"]);
     assert!(
         github.stdout.starts_with("::error file=beeuni.yaml,line=2,col=15,endLine=2,endColumn=34,title=manifest/invalid-beeuni-tool::must be `beeuni:web_search` (the Beeuni tool)"),
@@ -209,11 +272,201 @@ fn sarif_and_github_formats_point_at_the_same_place() {
 fn warnings_alone_exit_zero() {
     let run = beeuni(&fixture("legacy-shadow"), &["validate"]);
     assert_eq!(run.code, 0);
-    assert!(run.stdout.ends_with("0 errors, 2 warnings\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.ends_with("0 errors, 2 warnings\n"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
 fn usage_errors_exit_two() {
     let run = beeuni(&fixture("seeds-example"), &["validate", "--format", "xml"]);
     assert_eq!(run.code, 2);
+}
+
+/// Copies a fixture project into a temporary folder the test may change.
+fn scratch_copy(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&fixture(name), dir.path());
+    dir
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn eject_prints_the_spec_report_and_the_project_then_validates() {
+    let project = scratch_copy("no-tools-key");
+    let run = beeuni(project.path(), &["tools", "eject", "web_search"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "  ✓  Ejected web_search
+  wrote   tools/web_search.ts (the Beeuni source, now the project's to change)
+  set     beeuni.yaml: tools.web_search: tools/web_search.ts
+
+Next:
+  1. Edit tools/web_search.ts. Keep the default export: { description, parameters, execute(args, context) }.
+  2. beeuni validate
+  3. git add tools/web_search.ts beeuni.yaml && git commit -m \"Own the web_search tool\"
+  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the web_search tool\"
+Sessions load the copy after the change request merges.
+"
+    );
+    let shipped =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/hosted/web_search.ts"))
+            .unwrap();
+    assert_eq!(
+        std::fs::read(project.path().join("tools/web_search.ts")).unwrap(),
+        shipped
+    );
+    let ls = beeuni(project.path(), &["tools", "ls"]);
+    assert_eq!(
+        ls.stdout,
+        "\
+NAME            KIND                 SOURCE
+web_search      beeuni (overridden)  tools/web_search.ts
+image_search    beeuni               beeuni:image_search
+scrape_webpage  beeuni               beeuni:scrape_webpage
+memory          beeuni               beeuni:memory
+show            beeuni               beeuni:show
+"
+    );
+    let validate = beeuni(project.path(), &["validate"]);
+    assert_eq!(validate.code, 0, "{}", validate.stdout);
+    let again = beeuni(project.path(), &["tools", "eject", "web_search"]);
+    assert_eq!(again.code, 1, "a second eject refuses");
+}
+
+#[test]
+fn eject_refuses_a_name_that_is_not_a_beeuni_tool() {
+    let project = scratch_copy("seeds-example");
+    let before = std::fs::read(project.path().join("beeuni.yaml")).unwrap();
+    let run = beeuni(project.path(), &["tools", "eject", "lookup_order"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    assert_eq!(
+        std::fs::read(project.path().join("beeuni.yaml")).unwrap(),
+        before
+    );
+}
+
+fn call_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/call/project")
+}
+
+#[test]
+fn tools_call_prints_what_the_model_reads() {
+    let run = beeuni(
+        &call_fixture(),
+        &["tools", "call", "greet", "--args", r#"{"name":"Ana"}"#],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "{\n  \"greeting\": \"Hello, Ana!\",\n  \"agent\": \"beeuni\",\n  \"file\": \"a/b.txt\"\n}\n"
+    );
+    assert!(
+        run.stderr.contains("greeting Ana"),
+        "console output goes to stderr: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn tools_call_of_a_beeuni_tool_runs_the_hosted_source() {
+    let run = beeuni(
+        &call_fixture(),
+        &[
+            "tools",
+            "call",
+            "show",
+            "--args",
+            r##"{"type":"markdown","content":"# Done"}"##,
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.to_lowercase().contains("markdown"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn tools_call_of_a_throwing_tool_prints_its_message_and_exits_one() {
+    let run = beeuni(&call_fixture(), &["tools", "call", "fail"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "the orders API answered 503: try again later\n");
+}
+
+#[test]
+fn tools_call_refuses_what_the_agent_may_not_call_and_what_is_not_loaded() {
+    let hidden = beeuni(
+        &call_fixture(),
+        &["tools", "call", "fail", "--agent", "reader"],
+    );
+    assert_eq!(hidden.code, 1);
+    assert!(
+        hidden.stderr.contains("agent `reader` may not call `fail`"),
+        "{}",
+        hidden.stderr
+    );
+    let allowed = beeuni(
+        &call_fixture(),
+        &[
+            "tools",
+            "call",
+            "greet",
+            "--agent",
+            "reader",
+            "--args",
+            r#"{"name":"B"}"#,
+        ],
+    );
+    assert_eq!(allowed.code, 0, "{}", allowed.stderr);
+    let removed = beeuni(&call_fixture(), &["tools", "call", "memory"]);
+    assert_eq!(removed.code, 2);
+    assert!(
+        removed.stderr.contains("no tool named memory is loaded"),
+        "{}",
+        removed.stderr
+    );
+}
+
+#[test]
+fn tools_call_rejects_arguments_that_are_not_a_json_object() {
+    let run = beeuni(
+        &call_fixture(),
+        &["tools", "call", "greet", "--args", "[1]"],
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("must be a JSON object"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn validate_deep_reports_what_fails_at_load_time() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deep/load-failures");
+    let shallow = beeuni(&dir, &["validate", "--format", "json"]);
+    let deep = beeuni(&dir, &["validate", "--deep", "--color", "never"]);
+    assert_eq!(deep.code, 1);
+    assert!(
+        !shallow.stdout.contains("module/load-failed"),
+        "only --deep loads modules"
+    );
+    insta::assert_snapshot!("validate_deep", snapshot_text(&deep));
 }

@@ -8,6 +8,7 @@
 //! engine.
 
 pub mod diagnostics;
-pub mod yaml;
+pub mod module;
 pub mod project;
 pub mod rules;
+pub mod yaml;

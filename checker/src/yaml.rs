@@ -21,9 +21,18 @@ pub struct Node {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
-    Scalar { value: String, plain: bool },
-    Sequence { items: Vec<Node>, flow: bool },
-    Mapping { entries: Vec<Entry>, flow: bool },
+    Scalar {
+        value: String,
+        plain: bool,
+    },
+    Sequence {
+        items: Vec<Node>,
+        flow: bool,
+    },
+    Mapping {
+        entries: Vec<Entry>,
+        flow: bool,
+    },
     /// `*anchor`: a reference this product does not follow.
     Alias,
 }
@@ -50,7 +59,10 @@ impl Node {
     /// collections, which are never valid where a string is expected.
     pub fn as_str(&self) -> Option<&str> {
         match &self.kind {
-            Kind::Scalar { value, plain: false } => Some(value),
+            Kind::Scalar {
+                value,
+                plain: false,
+            } => Some(value),
             Kind::Scalar { value, plain: true } if self.plain_kind() == "a string" => Some(value),
             _ => None,
         }
@@ -98,7 +110,9 @@ impl Node {
     }
 
     fn plain_kind(&self) -> &'static str {
-        let Kind::Scalar { value, .. } = &self.kind else { return "a string" };
+        let Kind::Scalar { value, .. } = &self.kind else {
+            return "a string";
+        };
         if self.is_null() {
             "null"
         } else if self.as_bool().is_some() {
@@ -114,8 +128,10 @@ impl Node {
 fn looks_numeric(value: &str) -> bool {
     let v = value.strip_prefix(['-', '+']).unwrap_or(value);
     matches!(v, ".inf" | ".Inf" | ".INF" | ".nan" | ".NaN" | ".NAN")
-        || v.strip_prefix("0x").is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
-        || v.strip_prefix("0o").is_some_and(|o| !o.is_empty() && o.chars().all(|c| c.is_digit(8)))
+        || v.strip_prefix("0x")
+            .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
+        || v.strip_prefix("0o")
+            .is_some_and(|o| !o.is_empty() && o.chars().all(|c| c.is_digit(8)))
         || (v.starts_with(|c: char| c.is_ascii_digit() || c == '.') && v.parse::<f64>().is_ok())
 }
 
@@ -128,15 +144,25 @@ struct Offsets {
 
 impl Offsets {
     fn new(text: &str) -> Offsets {
-        let char_starts = if text.is_ascii() { Vec::new() } else { text.char_indices().map(|(i, _)| i).collect() };
-        Offsets { char_starts, len: text.len() }
+        let char_starts = if text.is_ascii() {
+            Vec::new()
+        } else {
+            text.char_indices().map(|(i, _)| i).collect()
+        };
+        Offsets {
+            char_starts,
+            len: text.len(),
+        }
     }
 
     fn byte(&self, char_index: usize) -> usize {
         if self.char_starts.is_empty() {
             char_index.min(self.len)
         } else {
-            self.char_starts.get(char_index).copied().unwrap_or(self.len)
+            self.char_starts
+                .get(char_index)
+                .copied()
+                .unwrap_or(self.len)
         }
     }
 
@@ -146,8 +172,17 @@ impl Offsets {
 }
 
 enum Frame {
-    Sequence { start: usize, items: Vec<Node>, flow: bool },
-    Mapping { start: usize, entries: Vec<Entry>, key: Option<Node>, flow: bool },
+    Sequence {
+        start: usize,
+        items: Vec<Node>,
+        flow: bool,
+    },
+    Mapping {
+        start: usize,
+        entries: Vec<Entry>,
+        key: Option<Node>,
+        flow: bool,
+    },
 }
 
 /// Parses the first document of `text`. `Ok(None)` means the text holds no
@@ -169,17 +204,34 @@ pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
                 documents += 1;
                 if documents > 1 {
                     return Err(YamlError {
-                        message: "a manifest holds one YAML document; this `---` starts a second".into(),
+                        message: "a manifest holds one YAML document; this `---` starts a second"
+                            .into(),
                         offset: range.start,
                     });
                 }
                 None
             }
-            Event::Scalar(value, style, ..) => Some(Node {
+            Event::Scalar(value, style, ..) => {
+                // The parser's span of a quoted scalar can run on over a
+                // trailing comment (`'x'   # note`); the value ends at its quote.
+                let span = match style {
+                    ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
+                        range.start..quoted_end(text, range.start).unwrap_or(range.end)
+                    }
+                    _ => range,
+                };
+                Some(Node {
+                    span,
+                    kind: Kind::Scalar {
+                        value: value.into_owned(),
+                        plain: style == ScalarStyle::Plain,
+                    },
+                })
+            }
+            Event::Alias(_) => Some(Node {
                 span: range,
-                kind: Kind::Scalar { value: value.into_owned(), plain: style == ScalarStyle::Plain },
+                kind: Kind::Alias,
             }),
-            Event::Alias(_) => Some(Node { span: range, kind: Kind::Alias }),
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 if stack.len() >= MAX_DEPTH {
                     return Err(YamlError {
@@ -187,21 +239,56 @@ pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
                         offset: range.start,
                     });
                 }
-                let flow = text.as_bytes().get(range.start).is_some_and(|b| matches!(b, b'[' | b'{'));
+                let flow = text
+                    .as_bytes()
+                    .get(range.start)
+                    .is_some_and(|b| matches!(b, b'[' | b'{'));
                 stack.push(match event {
-                    Event::SequenceStart(..) => Frame::Sequence { start: range.start, items: Vec::new(), flow },
-                    _ => Frame::Mapping { start: range.start, entries: Vec::new(), key: None, flow },
+                    Event::SequenceStart(..) => Frame::Sequence {
+                        start: range.start,
+                        items: Vec::new(),
+                        flow,
+                    },
+                    _ => Frame::Mapping {
+                        start: range.start,
+                        entries: Vec::new(),
+                        key: None,
+                        flow,
+                    },
                 });
                 None
             }
             Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
                 Some(Frame::Sequence { start, items, flow }) => {
-                    let end = collection_end(text, start, items.last().map(|n| n.span.end), range.end, flow);
-                    Some(Node { span: start..end, kind: Kind::Sequence { items, flow } })
+                    let end = collection_end(
+                        text,
+                        start,
+                        items.last().map(|n| n.span.end),
+                        range.end,
+                        flow,
+                    );
+                    Some(Node {
+                        span: start..end,
+                        kind: Kind::Sequence { items, flow },
+                    })
                 }
-                Some(Frame::Mapping { start, entries, flow, .. }) => {
-                    let end = collection_end(text, start, entries.last().map(|e| e.value.span.end), range.end, flow);
-                    Some(Node { span: start..end, kind: Kind::Mapping { entries, flow } })
+                Some(Frame::Mapping {
+                    start,
+                    entries,
+                    flow,
+                    ..
+                }) => {
+                    let end = collection_end(
+                        text,
+                        start,
+                        entries.last().map(|e| e.value.span.end),
+                        range.end,
+                        flow,
+                    );
+                    Some(Node {
+                        span: start..end,
+                        kind: Kind::Mapping { entries, flow },
+                    })
                 }
                 None => None,
             },
@@ -211,7 +298,10 @@ pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
             match stack.last_mut() {
                 Some(Frame::Sequence { items, .. }) => items.push(node),
                 Some(Frame::Mapping { entries, key, .. }) => match key.take() {
-                    Some(k) => entries.push(Entry { key: k, value: node }),
+                    Some(k) => entries.push(Entry {
+                        key: k,
+                        value: node,
+                    }),
                     None => *key = Some(node),
                 },
                 None => root = Some(node),
@@ -221,13 +311,38 @@ pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
     Ok(root)
 }
 
+/// The byte after the closing quote of the quoted scalar starting at `start`.
+fn quoted_end(text: &str, start: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let quote = *bytes.get(start).filter(|b| matches!(b, b'\'' | b'"'))?;
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if quote == b'"' => i += 1,
+            b'\'' if quote == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 1,
+            b if b == quote => return Some(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// A flow collection ends at its closing bracket; a block one at the end of
 /// its last value (the parser's end event sits on the next token, which may
 /// be lines further down, past comments that belong to what follows).
-fn collection_end(text: &str, start: usize, last_child_end: Option<usize>, event_end: usize, flow: bool) -> usize {
+fn collection_end(
+    text: &str,
+    start: usize,
+    last_child_end: Option<usize>,
+    event_end: usize,
+    flow: bool,
+) -> usize {
     if flow {
         let from = last_child_end.unwrap_or(start).min(text.len());
-        text[from..].find([']', '}']).map_or(event_end, |i| from + i + 1)
+        text[from..]
+            .find([']', '}'])
+            .map_or(event_end, |i| from + i + 1)
     } else {
         last_child_end.unwrap_or(event_end)
     }
@@ -255,6 +370,17 @@ mod tests {
     }
 
     #[test]
+    fn quoted_scalar_spans_stop_at_the_closing_quote() {
+        let text = "a: 'it''s'   # c\nb: \"q\\\"x\"  # d\n";
+        let tree = root(text);
+        assert_eq!(&text[tree.get("a").unwrap().value.span.clone()], "'it''s'");
+        assert_eq!(
+            &text[tree.get("b").unwrap().value.span.clone()],
+            "\"q\\\"x\""
+        );
+    }
+
+    #[test]
     fn flow_mapping_span_covers_the_braces() {
         let text = "tools: {a: x.ts, b: beeuni:memory}  # end\nagents: {}\n";
         let tree = root(text);
@@ -269,8 +395,22 @@ mod tests {
         let tree = root("a: ~\nb: 3\nc: true\nd: [1]\ne: x\nf:\n");
         let kind = |k: &str| tree.get(k).unwrap().value.kind_name();
         assert_eq!(
-            [kind("a"), kind("b"), kind("c"), kind("d"), kind("e"), kind("f")],
-            ["null", "a number", "a boolean", "a list", "a string", "null"]
+            [
+                kind("a"),
+                kind("b"),
+                kind("c"),
+                kind("d"),
+                kind("e"),
+                kind("f")
+            ],
+            [
+                "null",
+                "a number",
+                "a boolean",
+                "a list",
+                "a string",
+                "null"
+            ]
         );
     }
 

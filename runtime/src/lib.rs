@@ -1,1 +1,99 @@
-//! A boa-backed host that loads and executes tool modules.
+//! Runs Beeuni tool modules in boa, with the Node, Bun and web APIs tools use.
+//!
+//! A [`Host`] owns one JS context, a current-thread tokio runtime and a
+//! `LocalSet` that drive it, and the tools loaded into it. The API is
+//! synchronous: `load_tool` and `call` (or `call_many`, whose calls interleave
+//! on the one context) block the calling thread while the host's own event
+//! loop runs. A `Host` is not `Send`; a daemon keeps each one on a worker
+//! thread and sends it requests over a channel.
+//!
+//! - Loading: TypeScript is stripped with swc (positions kept), imports go
+//!   through the crate's own loader (relative files, JSON, `node_modules`,
+//!   CommonJS, `node:*` and `bun`); see [`Host::load_tool`] and [`LoadError`].
+//! - A call: `execute(args, { sessionId, agent, directory, env, signal })`.
+//!   A string result is returned as is, `undefined` as the empty string, any
+//!   other value as `JSON.stringify(value, null, 2)`; a thrown error gives its
+//!   `message`. Text over 50 KB or 2,000 lines is saved whole to a temp file
+//!   and the result is its beginning plus a line naming the file.
+//! - Limits ([`Limits`]): a per-call deadline (default 120 s) that aborts
+//!   `context.signal` and kills the call's subprocesses, loop and recursion
+//!   limits, and a budget on promise chains that never yield.
+//! - `console` output is captured per call ([`CallResult::console`]), never
+//!   written to stdout. Calls running concurrently in one `call_many` batch
+//!   each receive the lines written while they were in flight.
+//!
+//! - The APIs are a JS prelude (`src/js/`, embedded) over a few native
+//!   operations (`src/ops/`): files, subprocesses, HTTP, hashing. `node:*`
+//!   modules the prelude does not define fail to import with
+//!   `node:vm is not provided by this runtime`.
+//!
+//! Known limits of the engine (boa 0.22), measured: a loop or recursion limit
+//! hit *after an `await`* is swallowed by boa and leaves the promise pending,
+//! which the host reports at once as a call that can never settle (or at the
+//! deadline, when other I/O is still in flight); boa counts
+//! `String.prototype.repeat`'s count against the loop limit; native code
+//! (a catastrophic regex) and the heap are not bounded.
+//!
+//! It does not read `beeuni.yaml` or decide which tools a session gets (the
+//! checker's project model does; [`deep`] only loads the modules of a project
+//! it is handed), and it does not serve HTTP; that belongs to the daemon.
+
+mod call;
+pub mod deep;
+mod event_loop;
+mod host;
+pub mod hosted;
+mod limits;
+mod loader;
+mod ops;
+mod output;
+mod prelude;
+mod state;
+mod transpile;
+
+pub use host::{
+    CallContext, CallOutcome, CallRequest, CallResult, Host, HostConfig, HostError, LoadError,
+    ToolInfo,
+};
+pub use limits::Limits;
+pub use state::ConsoleLine;
+
+/// The built-in modules a tool can import; any other `node:*` module fails
+/// with `node:NAME is not provided by this runtime`. Node's bare names
+/// (`fs`, `path`, …) resolve to the same modules.
+pub const BUILTIN_MODULES: &[&str] = &[
+    "bun",
+    "node:assert",
+    "node:assert/strict",
+    "node:buffer",
+    "node:child_process",
+    "node:crypto",
+    "node:events",
+    "node:fs",
+    "node:fs/promises",
+    "node:os",
+    "node:path",
+    "node:path/posix",
+    "node:process",
+    "node:timers",
+    "node:timers/promises",
+    "node:url",
+    "node:util",
+    "node:util/types",
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn builtin_modules_match_the_prelude() {
+        let prelude = include_str!("js/internals.js");
+        let table = &prelude[prelude.find("const builtinModules = {").unwrap()..];
+        let table = &table[..table.find("};").unwrap()];
+        let mut declared: Vec<&str> = table
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix('\'')?.split('\'').next())
+            .collect();
+        declared.sort();
+        assert_eq!(declared, super::BUILTIN_MODULES);
+    }
+}

@@ -5,6 +5,8 @@
 
 mod output;
 mod project;
+mod tools_call;
+mod tools_eject;
 mod tools_ls;
 mod validate;
 
@@ -40,6 +42,10 @@ pub enum Command {
 pub enum ToolsCommand {
     /// Print every tool a session gets, then the Beeuni tools the project removed.
     Ls(tools_ls::LsArgs),
+    /// Run one tool once, through the same runtime the daemon uses, and print what the model would read.
+    Call(tools_call::CallArgs),
+    /// Copy a Beeuni tool's source to tools/<name>.ts and point the manifest at it.
+    Eject(tools_eject::EjectArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -50,5 +56,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Validate(args) => validate::run(&start, &args),
         Command::Tools(ToolsCommand::Ls(args)) => tools_ls::run(&start, &args),
+        Command::Tools(ToolsCommand::Eject(args)) => tools_eject::run(&start, &args),
+        Command::Tools(ToolsCommand::Call(args)) => tools_call::run(&start, &args),
     }
 }

@@ -48,20 +48,49 @@ const NAME_WIDTH: usize = 14;
 const KIND_WIDTH: usize = 19;
 
 pub fn render_table(tool_set: &ToolSet) -> String {
-    let name_width = tool_set.tools.iter().map(|t| t.name.len()).max().unwrap_or(0).max(NAME_WIDTH) + 2;
-    let kind_width = tool_set.tools.iter().map(|t| t.kind.as_str().len()).max().unwrap_or(0).max(KIND_WIDTH) + 2;
-    let mut out = format!("{:<name_width$}{:<kind_width$}{}\n", "NAME", "KIND", "SOURCE");
+    let name_width = tool_set
+        .tools
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(NAME_WIDTH)
+        + 2;
+    let kind_width = tool_set
+        .tools
+        .iter()
+        .map(|t| t.kind.as_str().len())
+        .max()
+        .unwrap_or(0)
+        .max(KIND_WIDTH)
+        + 2;
+    let mut out = format!(
+        "{:<name_width$}{:<kind_width$}{}\n",
+        "NAME", "KIND", "SOURCE"
+    );
     for tool in &tool_set.tools {
-        out.push_str(&format!("{:<name_width$}{:<kind_width$}{}\n", tool.name, tool.kind.as_str(), tool.source));
+        out.push_str(&format!(
+            "{:<name_width$}{:<kind_width$}{}\n",
+            tool.name,
+            tool.kind.as_str(),
+            tool.source
+        ));
     }
     if !tool_set.removed.is_empty() {
-        out.push_str(&format!("\nRemoved Beeuni tools: {}\n", tool_set.removed.join(", ")));
+        out.push_str(&format!(
+            "\nRemoved Beeuni tools: {}\n",
+            tool_set.removed.join(", ")
+        ));
         out.push_str("Add `<name>: beeuni:<name>` under `tools:` to get one back.\n");
     }
     out
 }
 
-pub fn render_json(project: &Project, tool_set: &ToolSet, agent: Option<(&str, Harness)>) -> String {
+pub fn render_json(
+    project: &Project,
+    tool_set: &ToolSet,
+    agent: Option<(&str, Harness)>,
+) -> String {
     let mut value = json!({
         "manifest": project.manifest_path().display().to_string(),
         "tools_key": tool_set.tools_key,
@@ -93,7 +122,10 @@ pub fn run(start: &Path, args: &LsArgs) -> ExitCode {
     if let Some(name) = &args.agent {
         let Some(agent) = project.agent(name) else {
             let known: Vec<&str> = project.agents.iter().map(|a| a.name.as_str()).collect();
-            eprintln!("error: no agent named `{name}` in {}", project.manifest_path().display());
+            eprintln!(
+                "error: no agent named `{name}` in {}",
+                project.manifest_path().display()
+            );
             if known.is_empty() {
                 eprintln!("help: this project configures no agents");
             } else {
@@ -112,7 +144,9 @@ pub fn run(start: &Path, args: &LsArgs) -> ExitCode {
     }
     if has_errors(&diagnostics) {
         let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-        eprintln!("error: the manifest has {errors} error(s); tools with errors are not listed. Run `beeuni validate` for details.");
+        eprintln!(
+            "error: the manifest has {errors} error(s); tools with errors are not listed. Run `beeuni validate` for details."
+        );
         return ExitCode::from(super::EXIT_PROBLEMS);
     }
     ExitCode::SUCCESS

@@ -1,11 +1,13 @@
 //! `beeuni validate`: the manifest rules and the static module checks, in one
 //! report, in the format CI asks for.
 
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use checker::diagnostics::{self, Format, render};
-use checker::project::load;
+use checker::module::{ModuleRef, check_modules};
+use checker::project::{Project, load};
 
 use super::output::ColorChoice;
 use super::project::{exit_code_without_project, locate};
@@ -29,6 +31,11 @@ pub struct ValidateArgs {
     #[arg(long, value_enum, default_value_t)]
     format: OutputFormat,
 
+    /// Also load every module in the runtime, as the daemon does, and report
+    /// what fails at load time (computed `parameters`, imports that throw).
+    #[arg(long)]
+    deep: bool,
+
     /// When to colour human output.
     #[arg(long, value_enum, default_value_t)]
     color: ColorChoice,
@@ -36,7 +43,9 @@ pub struct ValidateArgs {
 
 pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
     let format = match args.format {
-        OutputFormat::Human => Format::Human { color: args.color.enabled() },
+        OutputFormat::Human => Format::Human {
+            color: args.color.enabled(),
+        },
         OutputFormat::Json => Format::Json,
         OutputFormat::Sarif => Format::Sarif,
         OutputFormat::Github => Format::Github,
@@ -52,9 +61,23 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
         Some(project) => {
             all.extend(checker::rules::check_manifest(project));
             let (module_diagnostics, module_sources) = check_project_modules(project);
+            if args.deep {
+                // A module whose own static errors explain the failure is not
+                // loaded again: the same cause would be reported twice.
+                let broken: BTreeSet<PathBuf> = module_diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .filter_map(|d| d.location.as_ref().map(|l| l.file.clone()))
+                    .collect();
+                all.extend(runtime::deep::load_failures(project, &broken));
+            }
             all.extend(module_diagnostics);
             sources.extend(module_sources);
-            if diagnostics::has_errors(&all) { super::EXIT_PROBLEMS } else { 0 }
+            if diagnostics::has_errors(&all) {
+                super::EXIT_PROBLEMS
+            } else {
+                0
+            }
         }
     };
     diagnostics::sort(&mut all);
@@ -63,7 +86,25 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
 }
 
 /// The static contract and import checks of every module the tool set loads.
-fn check_project_modules(project: &checker::project::Project) -> (Vec<diagnostics::Diagnostic>, diagnostics::Sources) {
-    let _ = project; // PENDING-MODULE-CHECK
-    (Vec::new(), diagnostics::Sources::new())
+fn check_project_modules(
+    project: &Project,
+) -> (Vec<diagnostics::Diagnostic>, diagnostics::Sources) {
+    let modules: Vec<ModuleRef> = project
+        .tool_set()
+        .tools
+        .into_iter()
+        .filter_map(|tool| {
+            let declared_at = tool
+                .declared
+                .as_ref()
+                .map(|o| diagnostics::Location::new(project.file_path(o.file), o.span.clone()));
+            Some(ModuleRef {
+                tool: tool.name,
+                path: tool.module?,
+                declared_at,
+            })
+        })
+        .collect();
+    let report = check_modules(&project.root, &modules);
+    (report.diagnostics, report.sources)
 }

@@ -6,15 +6,23 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
 }
 
 /// Each generated file (or generated region of a file) and its new content.
 fn generated() -> Result<Vec<(PathBuf, String)>> {
     let readme = workspace_root().join("README.md");
-    let text = std::fs::read_to_string(&readme).with_context(|| format!("reading {}", readme.display()))?;
-    let spliced = checker::diagnostics::docs::splice_into_readme(&text)
-        .with_context(|| format!("{} lost its codes:start/codes:end markers", readme.display()))?;
+    let text = std::fs::read_to_string(&readme)
+        .with_context(|| format!("reading {}", readme.display()))?;
+    let spliced = checker::diagnostics::docs::splice_into_readme(&text).with_context(|| {
+        format!(
+            "{} lost its codes:start/codes:end markers",
+            readme.display()
+        )
+    })?;
     Ok(vec![(readme, spliced)])
 }
 
@@ -29,14 +37,19 @@ pub fn run(check: bool) -> Result<()> {
             stale.push(path.display().to_string());
         } else {
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("creating {}", parent.display()))?;
             }
-            std::fs::write(&path, expected).with_context(|| format!("writing {}", path.display()))?;
+            std::fs::write(&path, expected)
+                .with_context(|| format!("writing {}", path.display()))?;
             eprintln!("wrote {}", path.display());
         }
     }
     if !stale.is_empty() {
-        bail!("generated files are stale (run `cargo xtask codegen`): {}", stale.join(", "));
+        bail!(
+            "generated files are stale (run `cargo xtask codegen`): {}",
+            stale.join(", ")
+        );
     }
     Ok(())
 }

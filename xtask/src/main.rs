@@ -6,6 +6,8 @@
 //! - `bench check|runtime`: benchmarks that report ratios against references
 //!   measured in the same run.
 
+mod bench_check;
+mod bench_runtime;
 mod codegen;
 
 use std::process::Command;
@@ -41,12 +43,22 @@ fn cargo(args: &[&str]) -> Result<()> {
 fn ci() -> Result<()> {
     cargo(&["fmt", "--all", "--", "--check"])?;
     codegen::run(true)?;
-    cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?;
+    cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
     cargo(&["test", "--workspace"])?;
     Ok(())
 }
 
 fn bench(args: &[String]) -> Result<()> {
-    let suite = args.first().map(String::as_str);
-    bail!("unknown benchmark {suite:?}: cargo xtask bench <check|runtime>")
+    match args.first().map(String::as_str) {
+        Some("check") => bench_check::run(&args[1..]),
+        Some("runtime") => bench_runtime::run(),
+        other => bail!("unknown benchmark {other:?}: cargo xtask bench <check|runtime>"),
+    }
 }

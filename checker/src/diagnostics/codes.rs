@@ -104,6 +104,9 @@ codes! {
     LEGACY_SHADOWS_HOSTED_TOOL = "legacy/shadows-hosted-tool", Warning,
         "A legacy opencode tool file has the name of a Beeuni tool the project loads, and wins over it in the standard harness.",
         "harnesses/opencode/tools/web_search.ts beside `web_search: beeuni:web_search`";
+    MODULE_LOAD_FAILED = "module/load-failed", Error,
+        "`beeuni validate --deep` loaded the module in the runtime and it failed: the daemon would skip this tool.",
+        "parameters: z.toJSONSchema(z.string())   # a schema, but not an object schema";
     MODULE_UNREADABLE = "module/unreadable", Error,
         "A module or a file it imports cannot be read as source text: an I/O error, a binary file, or bytes that are not UTF-8.",
         "tools/lookup_order.ts holding a compiled binary";
@@ -195,7 +198,11 @@ mod tests {
         for name in names {
             let (scope, rest) = name.split_once('/').expect("codes are scope/name");
             assert!(!scope.is_empty() && !rest.is_empty(), "{name}");
-            assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '/'), "{name}");
+            assert!(
+                name.chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c == '/'),
+                "{name}"
+            );
         }
     }
 }

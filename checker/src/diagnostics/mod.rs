@@ -45,7 +45,10 @@ pub struct Location {
 
 impl Location {
     pub fn new(file: impl Into<PathBuf>, span: Range<usize>) -> Location {
-        Location { file: file.into(), span }
+        Location {
+            file: file.into(),
+            span,
+        }
     }
 }
 
@@ -66,7 +69,10 @@ pub struct Edit {
 
 impl Edit {
     pub fn replace(span: Range<usize>, replacement: impl Into<String>) -> Edit {
-        Edit { span, replacement: replacement.into() }
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
     }
 }
 
@@ -118,8 +124,16 @@ impl Diagnostic {
         self
     }
 
-    pub fn related(mut self, file: impl AsRef<Path>, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        self.related.push(Label { location: Location::new(file.as_ref(), span), message: message.into() });
+    pub fn related(
+        mut self,
+        file: impl AsRef<Path>,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        self.related.push(Label {
+            location: Location::new(file.as_ref(), span),
+            message: message.into(),
+        });
         self
     }
 
@@ -129,7 +143,10 @@ impl Diagnostic {
     }
 
     pub fn fix(mut self, message: impl Into<String>, edits: Vec<Edit>) -> Diagnostic {
-        self.fix = Some(Fix { message: message.into(), edits });
+        self.fix = Some(Fix {
+            message: message.into(),
+            edits,
+        });
         self
     }
 
@@ -143,9 +160,14 @@ impl Diagnostic {
 pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
         let key = |d: &Diagnostic| {
-            d.location.as_ref().map(|l| (l.file.clone(), l.span.start, l.span.end))
+            d.location
+                .as_ref()
+                .map(|l| (l.file.clone(), l.span.start, l.span.end))
         };
-        key(a).cmp(&key(b)).then(a.severity.cmp(&b.severity)).then(a.code.name.cmp(b.code.name))
+        key(a)
+            .cmp(&key(b))
+            .then(a.severity.cmp(&b.severity))
+            .then(a.code.name.cmp(b.code.name))
     });
 }
 

@@ -19,7 +19,9 @@ pub const JSON_VERSION: u32 = 1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// rustc-like text; `color` adds ANSI styles for a terminal.
-    Human { color: bool },
+    Human {
+        color: bool,
+    },
     Json,
     Sarif,
     Github,
@@ -77,8 +79,12 @@ fn excerpt<'a>(text: &'a str, span: &Range<usize>) -> Excerpt<'a> {
 }
 
 fn human(diagnostics: &[Diagnostic], sources: &Sources, color: bool) -> String {
-    let renderer = if color { Renderer::styled() } else { Renderer::plain() }
-        .decor_style(DecorStyle::Ascii);
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    }
+    .decor_style(DecorStyle::Ascii);
     let mut out = String::new();
     for diagnostic in diagnostics {
         let path_strings: Vec<String> = std::iter::once(diagnostic.location.as_ref())
@@ -102,7 +108,10 @@ fn human(diagnostics: &[Diagnostic], sources: &Sources, color: bool) -> String {
                         annotation = annotation.label(label.as_str());
                     }
                     group = group.element(
-                        Snippet::source(ex.text).line_start(ex.first_line).path(path).annotation(annotation),
+                        Snippet::source(ex.text)
+                            .line_start(ex.first_line)
+                            .path(path)
+                            .annotation(annotation),
                     );
                 }
                 None => {
@@ -118,7 +127,11 @@ fn human(diagnostics: &[Diagnostic], sources: &Sources, color: bool) -> String {
                     Snippet::source(ex.text)
                         .line_start(ex.first_line)
                         .path(path)
-                        .annotation(AnnotationKind::Context.span(ex.span.clone()).label(related.message.as_str())),
+                        .annotation(
+                            AnnotationKind::Context
+                                .span(ex.span.clone())
+                                .label(related.message.as_str()),
+                        ),
                 );
             } else {
                 group = group.element(Level::NOTE.message(format!("{path}: {}", related.message)));
@@ -130,24 +143,43 @@ fn human(diagnostics: &[Diagnostic], sources: &Sources, color: bool) -> String {
         out.push_str(&renderer.render(&[group]));
         out.push_str("\n\n");
     }
-    let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-    let warnings = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
     let _ = writeln!(out, "{}", summary_line(errors, warnings));
     out
 }
 
 pub fn summary_line(errors: usize, warnings: usize) -> String {
-    let plural = |n: usize, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
     match (errors, warnings) {
         (0, 0) => "no problems found".to_string(),
-        _ => format!("{}, {}", plural(errors, "error"), plural(warnings, "warning")),
+        _ => format!(
+            "{}, {}",
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        ),
     }
 }
 
 /// Paths are relative to the project root and always use `/`, so output is
 /// the same on every machine.
 fn display_path(path: &Path) -> String {
-    path.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn json_diagnostic(diagnostic: &Diagnostic, sources: &Sources) -> serde_json::Value {
@@ -185,7 +217,10 @@ fn json_diagnostic(diagnostic: &Diagnostic, sources: &Sources) -> serde_json::Va
 
 fn json_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let warnings = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
     let document = json!({
         "version": JSON_VERSION,
         "diagnostics": diagnostics.iter().map(|d| json_diagnostic(d, sources)).collect::<Vec<_>>(),
@@ -202,7 +237,11 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
         .map(|code| {
             sarif::ReportingDescriptor::builder()
                 .id(code.name)
-                .short_description(sarif::MultiformatMessageString::builder().text(code.summary).build())
+                .short_description(
+                    sarif::MultiformatMessageString::builder()
+                        .text(code.summary)
+                        .build(),
+                )
                 .help_uri(code.docs_path())
                 .build()
         })
@@ -228,7 +267,11 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
                     sarif::Location::builder()
                         .physical_location(
                             sarif::PhysicalLocation::builder()
-                                .artifact_location(sarif::ArtifactLocation::builder().uri(display_path(&l.file)).build())
+                                .artifact_location(
+                                    sarif::ArtifactLocation::builder()
+                                        .uri(display_path(&l.file))
+                                        .build(),
+                                )
                                 .region(
                                     sarif::Region::builder()
                                         .start_line(start.line as i64)
@@ -242,7 +285,10 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
                         .build()
                 })
                 .collect();
-            let rule_index = CODES.iter().position(|c| c.name == d.code.name).unwrap_or_default();
+            let rule_index = CODES
+                .iter()
+                .position(|c| c.name == d.code.name)
+                .unwrap_or_default();
             sarif::Result::builder()
                 .rule_id(d.code.name)
                 .rule_index(rule_index as i64)
@@ -257,7 +303,10 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
         .version(env!("CARGO_PKG_VERSION"))
         .rules(rules)
         .build();
-    let run = sarif::Run::builder().tool(sarif::Tool::builder().driver(driver).build()).results(results).build();
+    let run = sarif::Run::builder()
+        .tool(sarif::Tool::builder().driver(driver).build())
+        .results(results)
+        .build();
     let log = sarif::Sarif::builder()
         .version(sarif::Version::V2_1_0.to_string())
         .schema(sarif::SCHEMA_URL)
@@ -271,7 +320,11 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
 /// Workflow commands: properties escape `%`, CR, LF, `:` and `,`; the message
 /// escapes `%`, CR and LF.
 fn github(diagnostics: &[Diagnostic], sources: &Sources) -> String {
-    let escape_data = |s: &str| s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    let escape_data = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
     let escape_property = |s: &str| escape_data(s).replace(':', "%3A").replace(',', "%2C");
     let mut out = String::new();
     for d in diagnostics {
@@ -295,7 +348,12 @@ fn github(diagnostics: &[Diagnostic], sources: &Sources) -> String {
             Some(help) => format!("{}\nhelp: {help}", d.message),
             None => d.message.clone(),
         };
-        let _ = writeln!(out, "::{command} {}::{}", properties.join(","), escape_data(&message));
+        let _ = writeln!(
+            out,
+            "::{command} {}::{}",
+            properties.join(","),
+            escape_data(&message)
+        );
     }
     out
 }
@@ -321,9 +379,15 @@ mod tests {
     fn human_output_points_at_file_line_and_column() {
         let (d, s) = sample();
         let text = render(&d, &s, Format::Human { color: false });
-        assert!(text.contains("error[manifest/invalid-beeuni-tool]: must be `beeuni:web_search`"), "{text}");
+        assert!(
+            text.contains("error[manifest/invalid-beeuni-tool]: must be `beeuni:web_search`"),
+            "{text}"
+        );
         assert!(text.contains("--> beeuni.yaml:2:15"), "{text}");
-        assert!(text.contains("help: write `web_search: beeuni:web_search`"), "{text}");
+        assert!(
+            text.contains("help: write `web_search: beeuni:web_search`"),
+            "{text}"
+        );
         assert!(text.ends_with("1 error, 0 warnings\n"), "{text}");
     }
 
@@ -332,19 +396,33 @@ mod tests {
         let (mut d, s) = sample();
         d[0].message = "a, b\nc".into();
         let text = render(&d, &s, Format::Github);
-        assert!(text.starts_with("::error file=beeuni.yaml,line=2,col=15,"), "{text}");
-        assert!(text.trim_end().ends_with("::a, b%0Ac%0Ahelp: write `web_search: beeuni:web_search`"), "{text}");
+        assert!(
+            text.starts_with("::error file=beeuni.yaml,line=2,col=15,"),
+            "{text}"
+        );
+        assert!(
+            text.trim_end()
+                .ends_with("::a, b%0Ac%0Ahelp: write `web_search: beeuni:web_search`"),
+            "{text}"
+        );
     }
 
     #[test]
     fn sarif_has_version_rules_and_region() {
         let (d, s) = sample();
-        let value: serde_json::Value = serde_json::from_str(&render(&d, &s, Format::Sarif)).unwrap();
+        let value: serde_json::Value =
+            serde_json::from_str(&render(&d, &s, Format::Sarif)).unwrap();
         assert_eq!(value["version"], "2.1.0");
         let result = &value["runs"][0]["results"][0];
         assert_eq!(result["ruleId"], "manifest/invalid-beeuni-tool");
-        assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
-        assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startColumn"], 15);
+        assert_eq!(
+            result["locations"][0]["physicalLocation"]["region"]["startLine"],
+            2
+        );
+        assert_eq!(
+            result["locations"][0]["physicalLocation"]["region"]["startColumn"],
+            15
+        );
     }
 
     #[test]

@@ -78,11 +78,15 @@ impl Agent {
     }
 }
 
-fn duplicate_agent(file: &Path, key: &Node, name: &str) -> Diagnostic {
-    Diagnostic::new(&DUPLICATE_AGENT, format!("agent `{name}` is configured in more than one file"))
-        .at(file, key.span.clone())
-        .label("configured again here")
-        .help("configure each agent in one file; the first configuration is used")
+fn duplicate_agent(file: &Path, again: &Agent, first_file: &Path, first: &Agent) -> Diagnostic {
+    Diagnostic::new(
+        &DUPLICATE_AGENT,
+        format!("agent `{}` is configured in more than one file", again.name),
+    )
+    .at(file, again.name_span.clone())
+    .label("configured again here")
+    .related(first_file, first.name_span.clone(), "first configured here")
+    .help("configure each agent in one file; the first configuration is used")
 }
 
 fn names(file: &Path, list: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<NamedRef> {
@@ -90,7 +94,10 @@ fn names(file: &Path, list: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<Nam
         .unwrap_or_default()
         .iter()
         .filter_map(|item| match item.as_str() {
-            Some(name) => Some(NamedRef { name: name.to_string(), span: item.span.clone() }),
+            Some(name) => Some(NamedRef {
+                name: name.to_string(),
+                span: item.span.clone(),
+            }),
             None => {
                 diagnostics.push(wrong_type(file, item, "a tool name", "a string"));
                 None
@@ -118,7 +125,12 @@ fn parse_tools(file: &Path, node: &Node, diagnostics: &mut Vec<Diagnostic>) -> T
             && only.key.as_str() == Some("exclude")
         {
             if only.value.items().is_none() && !only.value.is_null() {
-                diagnostics.push(wrong_type(file, &only.value, "`exclude`", "a list of tool names"));
+                diagnostics.push(wrong_type(
+                    file,
+                    &only.value,
+                    "`exclude`",
+                    "a list of tool names",
+                ));
                 return ToolsSpec::All;
             }
             return ToolsSpec::Exclude(names(file, &only.value, diagnostics));
@@ -126,10 +138,16 @@ fn parse_tools(file: &Path, node: &Node, diagnostics: &mut Vec<Diagnostic>) -> T
         let mut map = Vec::new();
         for entry in entries {
             match (entry.key.as_str(), entry.value.as_bool()) {
-                (Some(name), Some(enabled)) => {
-                    map.push((NamedRef { name: name.to_string(), span: entry.key.span.clone() }, enabled))
+                (Some(name), Some(enabled)) => map.push((
+                    NamedRef {
+                        name: name.to_string(),
+                        span: entry.key.span.clone(),
+                    },
+                    enabled,
+                )),
+                (None, _) => {
+                    diagnostics.push(wrong_type(file, &entry.key, "a tool name", "a string"))
                 }
-                (None, _) => diagnostics.push(wrong_type(file, &entry.key, "a tool name", "a string")),
                 (Some(name), None) => {
                     let what = format!("`{name}` in the tools map");
                     diagnostics.push(wrong_type(file, &entry.value, &what, "true or false"));
@@ -142,24 +160,50 @@ fn parse_tools(file: &Path, node: &Node, diagnostics: &mut Vec<Diagnostic>) -> T
     ToolsSpec::All
 }
 
-fn parse_secrets(file: &Path, node: Option<&Node>, diagnostics: &mut Vec<Diagnostic>) -> SecretsSpec {
-    let Some(node) = node.filter(|n| !n.is_null()) else { return SecretsSpec::List(Vec::new()) };
+fn parse_secrets(
+    file: &Path,
+    node: Option<&Node>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> SecretsSpec {
+    let Some(node) = node.filter(|n| !n.is_null()) else {
+        return SecretsSpec::List(Vec::new());
+    };
     if node.as_str() == Some("all") {
         return SecretsSpec::All;
     }
     if node.items().is_some() {
-        return SecretsSpec::List(names(file, node, diagnostics).into_iter().map(|n| n.name).collect());
+        return SecretsSpec::List(
+            names(file, node, diagnostics)
+                .into_iter()
+                .map(|n| n.name)
+                .collect(),
+        );
     }
-    diagnostics.push(wrong_type(file, node, "an agent's `secrets`", "`all` or a list of secret names"));
+    diagnostics.push(wrong_type(
+        file,
+        node,
+        "an agent's `secrets`",
+        "`all` or a list of secret names",
+    ));
     SecretsSpec::List(Vec::new())
 }
 
-pub(super) fn parse_agents(id: FileId, file: &Path, agents: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<Agent> {
+pub(super) fn parse_agents(
+    id: FileId,
+    file: &Path,
+    agents: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Agent> {
     if agents.is_null() {
         return Vec::new();
     }
     let Some(entries) = agents.entries() else {
-        diagnostics.push(wrong_type(file, agents, "`agents`", "a mapping of agent names to their settings"));
+        diagnostics.push(wrong_type(
+            file,
+            agents,
+            "`agents`",
+            "a mapping of agent names to their settings",
+        ));
         return Vec::new();
     };
     check_duplicate_keys(file, agents, diagnostics);
@@ -174,27 +218,50 @@ pub(super) fn parse_agents(id: FileId, file: &Path, agents: &Node, diagnostics: 
         }
         if !entry.value.is_null() && entry.value.entries().is_none() {
             let what = format!("agent `{name}`");
-            diagnostics.push(wrong_type(file, &entry.value, &what, "a mapping (for example `{ tools: all }`)"));
+            diagnostics.push(wrong_type(
+                file,
+                &entry.value,
+                &what,
+                "a mapping (for example `{ tools: all }`)",
+            ));
             continue;
         }
         check_duplicate_keys(file, &entry.value, diagnostics);
-        let tools = entry.value.get("tools").map_or(ToolsSpec::All, |t| parse_tools(file, &t.value, diagnostics));
-        let secrets = parse_secrets(file, entry.value.get("secrets").map(|s| &s.value), diagnostics);
-        parsed.push(Agent { name: name.to_string(), file: id, name_span: entry.key.span.clone(), tools, secrets });
+        let tools = entry
+            .value
+            .get("tools")
+            .map_or(ToolsSpec::All, |t| parse_tools(file, &t.value, diagnostics));
+        let secrets = parse_secrets(
+            file,
+            entry.value.get("secrets").map(|s| &s.value),
+            diagnostics,
+        );
+        parsed.push(Agent {
+            name: name.to_string(),
+            file: id,
+            name_span: entry.key.span.clone(),
+            tools,
+            secrets,
+        });
     }
     parsed
 }
 
 /// Agents configured again in a later file are reported and dropped.
-pub(super) fn dedupe(agents: Vec<Agent>, files: &[&Path], diagnostics: &mut Vec<Diagnostic>) -> Vec<Agent> {
+pub(super) fn dedupe(
+    agents: Vec<Agent>,
+    files: &[&Path],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Agent> {
     let mut kept: Vec<Agent> = Vec::new();
     for agent in agents {
-        if kept.iter().any(|a| a.name == agent.name) {
-            let key = Node {
-                span: agent.name_span.clone(),
-                kind: crate::yaml::Kind::Scalar { value: agent.name.clone(), plain: true },
-            };
-            diagnostics.push(duplicate_agent(files[agent.file], &key, &agent.name));
+        if let Some(first) = kept.iter().find(|a| a.name == agent.name) {
+            diagnostics.push(duplicate_agent(
+                files[agent.file],
+                &agent,
+                files[first.file],
+                first,
+            ));
         } else {
             kept.push(agent);
         }
@@ -231,14 +298,26 @@ fn sees(spec: &ToolsSpec, tool: &str, harness: Harness) -> bool {
         ToolsSpec::None => false,
         ToolsSpec::List(names) => names.iter().any(|n| n.name == "*") || mentions(names),
         ToolsSpec::Exclude(names) => !mentions(names),
-        ToolsSpec::Map(entries) => !entries.iter().any(|(n, enabled)| !enabled && group.contains(&n.name.as_str())),
+        ToolsSpec::Map(entries) => !entries
+            .iter()
+            .any(|(n, enabled)| !enabled && group.contains(&n.name.as_str())),
     }
 }
 
 /// The tools of `universe` an agent's model sees. A tool it does not see is
 /// also denied if called.
 pub fn visible_tools(spec: &ToolsSpec, universe: &[String], harness: Harness) -> Vec<String> {
-    universe.iter().filter(|t| sees(spec, t, harness)).cloned().collect()
+    universe
+        .iter()
+        .filter(|t| sees(spec, t, harness))
+        .cloned()
+        .collect()
+}
+
+/// Whether a call of `tool` by an agent with `spec` is allowed: the daemon
+/// refuses a tool the agent does not see, and one the session does not offer.
+pub fn may_call(spec: &ToolsSpec, tool: &str, universe: &[String], harness: Harness) -> bool {
+    universe.iter().any(|t| t == tool) && sees(spec, tool, harness)
 }
 
 /// A subagent started with `task`: the experimental harness intersects its
@@ -251,7 +330,10 @@ pub fn visible_tools_for_subagent(
 ) -> Vec<String> {
     universe
         .iter()
-        .filter(|t| sees(subagent, t, harness) && (harness == Harness::Standard || sees(session_agent, t, harness)))
+        .filter(|t| {
+            sees(subagent, t, harness)
+                && (harness == Harness::Standard || sees(session_agent, t, harness))
+        })
         .cloned()
         .collect()
 }
@@ -261,14 +343,30 @@ mod tests {
     use super::*;
 
     fn refs(names: &[&str]) -> Vec<NamedRef> {
-        names.iter().map(|n| NamedRef { name: n.to_string(), span: 0..0 }).collect()
+        names
+            .iter()
+            .map(|n| NamedRef {
+                name: n.to_string(),
+                span: 0..0,
+            })
+            .collect()
     }
 
     fn universe() -> Vec<String> {
-        ["bash", "read", "write", "edit", "apply_patch", "task", "pty_spawn", "web_search", "lookup_order"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+        [
+            "bash",
+            "read",
+            "write",
+            "edit",
+            "apply_patch",
+            "task",
+            "pty_spawn",
+            "web_search",
+            "lookup_order",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
     }
 
     fn seen(spec: &ToolsSpec, harness: Harness) -> Vec<String> {
@@ -300,12 +398,26 @@ mod tests {
     #[test]
     fn exclude_sees_everything_but_those() {
         let spec = ToolsSpec::Exclude(refs(&["bash", "lookup_order"]));
-        assert_eq!(seen(&spec, Harness::Experimental), ["read", "write", "edit", "apply_patch", "task", "pty_spawn", "web_search"]);
+        assert_eq!(
+            seen(&spec, Harness::Experimental),
+            [
+                "read",
+                "write",
+                "edit",
+                "apply_patch",
+                "task",
+                "pty_spawn",
+                "web_search"
+            ]
+        );
     }
 
     #[test]
     fn map_form_false_removes_a_tool() {
-        let spec = ToolsSpec::Map(vec![(refs(&["read"]).remove(0), false), (refs(&["task"]).remove(0), true)]);
+        let spec = ToolsSpec::Map(vec![
+            (refs(&["read"]).remove(0), false),
+            (refs(&["task"]).remove(0), true),
+        ]);
         let seen = seen(&spec, Harness::Experimental);
         assert!(!seen.contains(&"read".to_string()) && seen.contains(&"task".to_string()));
     }
@@ -313,18 +425,31 @@ mod tests {
     #[test]
     fn standard_harness_shares_write_edit_apply_patch() {
         let listed = ToolsSpec::List(refs(&["edit"]));
-        assert_eq!(seen(&listed, Harness::Standard), ["write", "edit", "apply_patch"]);
+        assert_eq!(
+            seen(&listed, Harness::Standard),
+            ["write", "edit", "apply_patch"]
+        );
         assert_eq!(seen(&listed, Harness::Experimental), ["edit"]);
         let excluded = ToolsSpec::Exclude(refs(&["write"]));
         let standard = seen(&excluded, Harness::Standard);
-        assert!(!standard.iter().any(|t| ["write", "edit", "apply_patch"].contains(&t.as_str())));
+        assert!(
+            !standard
+                .iter()
+                .any(|t| ["write", "edit", "apply_patch"].contains(&t.as_str()))
+        );
         let experimental = seen(&excluded, Harness::Experimental);
-        assert!(experimental.contains(&"edit".to_string()) && !experimental.contains(&"write".to_string()));
+        assert!(
+            experimental.contains(&"edit".to_string())
+                && !experimental.contains(&"write".to_string())
+        );
     }
 
     #[test]
     fn standard_harness_bash_covers_pty_tools() {
-        assert_eq!(seen(&ToolsSpec::List(refs(&["bash"])), Harness::Standard), ["bash", "pty_spawn"]);
+        assert_eq!(
+            seen(&ToolsSpec::List(refs(&["bash"])), Harness::Standard),
+            ["bash", "pty_spawn"]
+        );
         let excluded = seen(&ToolsSpec::Exclude(refs(&["bash"])), Harness::Standard);
         assert!(!excluded.contains(&"pty_spawn".to_string()));
     }
@@ -340,6 +465,26 @@ mod tests {
         assert_eq!(
             visible_tools_for_subagent(&sub, &session, &universe(), Harness::Standard),
             ["bash", "read", "pty_spawn", "web_search"]
+        );
+    }
+
+    #[test]
+    fn calls_follow_visibility_and_the_tool_set() {
+        let spec = ToolsSpec::Exclude(refs(&["bash"]));
+        assert!(may_call(&spec, "read", &universe(), Harness::Standard));
+        assert!(!may_call(&spec, "bash", &universe(), Harness::Standard));
+        assert!(
+            !may_call(&spec, "pty_spawn", &universe(), Harness::Standard),
+            "bash covers pty_*"
+        );
+        assert!(
+            !may_call(
+                &ToolsSpec::All,
+                "image_search",
+                &universe(),
+                Harness::Standard
+            ),
+            "not loaded"
         );
     }
 

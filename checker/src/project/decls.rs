@@ -29,25 +29,35 @@ pub(super) struct ImportRef {
 }
 
 pub(super) fn wrong_type(file: &Path, node: &Node, what: &str, expected: &str) -> Diagnostic {
-    Diagnostic::new(&WRONG_TYPE, format!("{what} must be {expected}, found {}", node.kind_name()))
-        .at(file, node.span.clone())
-        .label(format!("{} here", node.kind_name()))
-        .help(format!("write {what} as {expected}"))
+    Diagnostic::new(
+        &WRONG_TYPE,
+        format!("{what} must be {expected}, found {}", node.kind_name()),
+    )
+    .at(file, node.span.clone())
+    .label(format!("{} here", node.kind_name()))
+    .help(format!("write {what} as {expected}"))
 }
 
 fn duplicate_key(file: &Path, key: &Node, first: &Node, name: &str) -> Diagnostic {
-    Diagnostic::new(&DUPLICATE_KEY, format!("`{name}` appears twice in the same mapping"))
-        .at(file, key.span.clone())
-        .label("second occurrence")
-        .related(file, first.span.clone(), "first occurrence")
-        .help("YAML keeps only one of the two values: remove or merge one of them")
+    Diagnostic::new(
+        &DUPLICATE_KEY,
+        format!("`{name}` appears twice in the same mapping"),
+    )
+    .at(file, key.span.clone())
+    .label("second occurrence")
+    .related(file, first.span.clone(), "first occurrence")
+    .help("YAML keeps only one of the two values: remove or merge one of them")
 }
 
 /// Reports keys that repeat within one mapping.
 pub(super) fn check_duplicate_keys(file: &Path, mapping: &Node, diagnostics: &mut Vec<Diagnostic>) {
-    let Some(entries) = mapping.entries() else { return };
+    let Some(entries) = mapping.entries() else {
+        return;
+    };
     for (i, entry) in entries.iter().enumerate() {
-        let Some(name) = entry.key.as_str() else { continue };
+        let Some(name) = entry.key.as_str() else {
+            continue;
+        };
         if let Some(first) = entries[..i].iter().find(|e| e.key.as_str() == Some(name)) {
             diagnostics.push(duplicate_key(file, &entry.key, &first.key, name));
         }
@@ -56,27 +66,47 @@ pub(super) fn check_duplicate_keys(file: &Path, mapping: &Node, diagnostics: &mu
 
 pub(super) fn imports(file: &ManifestFile, diagnostics: &mut Vec<Diagnostic>) -> Vec<ImportRef> {
     check_duplicate_keys(&file.path, &file.tree, diagnostics);
-    let Some(entry) = file.tree.get("imports") else { return Vec::new() };
+    let Some(entry) = file.tree.get("imports") else {
+        return Vec::new();
+    };
     if entry.value.is_null() {
         return Vec::new();
     }
     let Some(items) = entry.value.items() else {
-        diagnostics.push(wrong_type(&file.path, &entry.value, "`imports`", "a list of repo-relative YAML file paths"));
+        diagnostics.push(wrong_type(
+            &file.path,
+            &entry.value,
+            "`imports`",
+            "a list of repo-relative YAML file paths",
+        ));
         return Vec::new();
     };
     items
         .iter()
         .filter_map(|item| match item.as_str() {
-            Some(path) => Some(ImportRef { path: path.to_string(), span: item.span.clone() }),
+            Some(path) => Some(ImportRef {
+                path: path.to_string(),
+                span: item.span.clone(),
+            }),
             None => {
-                diagnostics.push(wrong_type(&file.path, item, "an import", "a repo-relative path (a string)"));
+                diagnostics.push(wrong_type(
+                    &file.path,
+                    item,
+                    "an import",
+                    "a repo-relative path (a string)",
+                ));
                 None
             }
         })
         .collect()
 }
 
-fn tool_entries(id: FileId, file: &ManifestFile, tools: &Node, diagnostics: &mut Vec<Diagnostic>) -> Vec<ToolEntry> {
+fn tool_entries(
+    id: FileId,
+    file: &ManifestFile,
+    tools: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ToolEntry> {
     if tools.is_null() {
         return Vec::new();
     }
@@ -94,13 +124,23 @@ fn tool_entries(id: FileId, file: &ManifestFile, tools: &Node, diagnostics: &mut
         .iter()
         .filter_map(|entry| {
             let Some(name) = entry.key.as_str() else {
-                diagnostics.push(wrong_type(&file.path, &entry.key, "a tool name", "a string"));
+                diagnostics.push(wrong_type(
+                    &file.path,
+                    &entry.key,
+                    "a tool name",
+                    "a string",
+                ));
                 return None;
             };
             let value = entry.value.as_str().map(str::to_string);
             if value.is_none() {
                 let what = format!("the value of `{name}`");
-                diagnostics.push(wrong_type(&file.path, &entry.value, &what, "`beeuni:<name>` or a module path"));
+                diagnostics.push(wrong_type(
+                    &file.path,
+                    &entry.value,
+                    &what,
+                    "`beeuni:<name>` or a module path",
+                ));
             }
             Some(ToolEntry {
                 name: name.to_string(),
@@ -114,16 +154,35 @@ fn tool_entries(id: FileId, file: &ManifestFile, tools: &Node, diagnostics: &mut
 }
 
 /// Assembles the model from files already read and parsed.
-pub(super) fn build(root: &Path, files: Vec<ManifestFile>, diagnostics: &mut Vec<Diagnostic>) -> Project {
-    let mut project =
-        Project { root: root.to_path_buf(), files: Vec::new(), tools_keys: Vec::new(), tool_entries: Vec::new(), agents: Vec::new() };
+pub(super) fn build(
+    root: &Path,
+    files: Vec<ManifestFile>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Project {
+    let mut project = Project {
+        root: root.to_path_buf(),
+        files: Vec::new(),
+        tools_keys: Vec::new(),
+        tool_entries: Vec::new(),
+        agents: Vec::new(),
+    };
     for (id, file) in files.iter().enumerate() {
         if let Some(tools) = file.tree.get("tools") {
-            project.tools_keys.push(Origin { file: id, span: tools.key.span.clone() });
-            project.tool_entries.extend(tool_entries(id, file, &tools.value, diagnostics));
+            project.tools_keys.push(Origin {
+                file: id,
+                span: tools.key.span.clone(),
+            });
+            project
+                .tool_entries
+                .extend(tool_entries(id, file, &tools.value, diagnostics));
         }
         if let Some(agents) = file.tree.get("agents") {
-            project.agents.extend(agents::parse_agents(id, &file.path, &agents.value, diagnostics));
+            project.agents.extend(agents::parse_agents(
+                id,
+                &file.path,
+                &agents.value,
+                diagnostics,
+            ));
         }
     }
     let paths: Vec<&Path> = files.iter().map(|f| f.path.as_path()).collect();

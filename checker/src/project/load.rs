@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::codes::{
-    IMPORT_CYCLE, IMPORT_NOT_FOUND, IMPORT_OUTSIDE_REPO, MANIFEST_EMPTY, MANIFEST_NOT_FOUND, MANIFEST_UNREADABLE,
-    WRONG_TYPE, YAML_SYNTAX,
+    IMPORT_CYCLE, IMPORT_NOT_FOUND, IMPORT_OUTSIDE_REPO, MANIFEST_EMPTY, MANIFEST_NOT_FOUND,
+    MANIFEST_UNREADABLE, WRONG_TYPE, YAML_SYNTAX,
 };
 use crate::diagnostics::{Diagnostic, Sources};
 use crate::yaml::{self, Node};
@@ -36,35 +36,59 @@ pub struct Loaded {
 /// its repository.
 pub fn find_root(start: &Path) -> Option<PathBuf> {
     let start = start.canonicalize().ok()?;
-    start.ancestors().find(|dir| dir.join(MANIFEST_NAME).is_file()).map(Path::to_path_buf)
+    start
+        .ancestors()
+        .find(|dir| dir.join(MANIFEST_NAME).is_file())
+        .map(Path::to_path_buf)
 }
 
 fn not_found(root: &Path) -> Diagnostic {
-    Diagnostic::new(&MANIFEST_NOT_FOUND, format!("no {MANIFEST_NAME} in {} or any folder above it", root.display()))
-        .help("run the command inside a Beeuni project, or name one with `-C DIR`")
+    Diagnostic::new(
+        &MANIFEST_NOT_FOUND,
+        format!(
+            "no {MANIFEST_NAME} in {} or any folder above it",
+            root.display()
+        ),
+    )
+    .help("run the command inside a Beeuni project, or name one with `-C DIR`")
 }
 
 fn unreadable(path: &Path, why: &str) -> Diagnostic {
-    Diagnostic::new(&MANIFEST_UNREADABLE, format!("cannot read {}: {why}", path.display())).at(path, 0..0)
+    Diagnostic::new(
+        &MANIFEST_UNREADABLE,
+        format!("cannot read {}: {why}", path.display()),
+    )
+    .at(path, 0..0)
 }
 
 fn not_utf8(path: &Path, valid_up_to: usize) -> Diagnostic {
-    Diagnostic::new(&MANIFEST_UNREADABLE, format!("{} is not UTF-8 text", path.display()))
-        .at(path, valid_up_to..valid_up_to + 1)
-        .label("the first byte that is not UTF-8")
-        .help("save the file as UTF-8; a manifest is YAML text")
+    Diagnostic::new(
+        &MANIFEST_UNREADABLE,
+        format!("{} is not UTF-8 text", path.display()),
+    )
+    .at(path, valid_up_to..valid_up_to + 1)
+    .label("the first byte that is not UTF-8")
+    .help("save the file as UTF-8; a manifest is YAML text")
 }
 
 fn binary(path: &Path, nul: usize) -> Diagnostic {
-    Diagnostic::new(&MANIFEST_UNREADABLE, format!("{} is a binary file, not YAML text", path.display()))
-        .at(path, nul..nul)
-        .help(format!("it holds a NUL byte at offset {nul}; a manifest is UTF-8 YAML text"))
+    Diagnostic::new(
+        &MANIFEST_UNREADABLE,
+        format!("{} is a binary file, not YAML text", path.display()),
+    )
+    .at(path, nul..nul)
+    .help(format!(
+        "it holds a NUL byte at offset {nul}; a manifest is UTF-8 YAML text"
+    ))
 }
 
 fn empty(path: &Path) -> Diagnostic {
-    Diagnostic::new(&MANIFEST_EMPTY, format!("{} holds no YAML document", path.display()))
-        .at(path, 0..0)
-        .help("write at least one key (for example `tools:`), or remove the file and its import")
+    Diagnostic::new(
+        &MANIFEST_EMPTY,
+        format!("{} holds no YAML document", path.display()),
+    )
+    .at(path, 0..0)
+    .help("write at least one key (for example `tools:`), or remove the file and its import")
 }
 
 fn syntax(path: &Path, error: &yaml::YamlError) -> Diagnostic {
@@ -75,16 +99,26 @@ fn syntax(path: &Path, error: &yaml::YamlError) -> Diagnostic {
 }
 
 fn top_level_not_mapping(path: &Path, tree: &Node) -> Diagnostic {
-    Diagnostic::new(&WRONG_TYPE, format!("the top level of {} must be a mapping, found {}", path.display(), tree.kind_name()))
-        .at(path, tree.span.clone())
-        .help("a manifest is a mapping of keys such as `imports:`, `tools:` and `agents:`")
+    Diagnostic::new(
+        &WRONG_TYPE,
+        format!(
+            "the top level of {} must be a mapping, found {}",
+            path.display(),
+            tree.kind_name()
+        ),
+    )
+    .at(path, tree.span.clone())
+    .help("a manifest is a mapping of keys such as `imports:`, `tools:` and `agents:`")
 }
 
 fn import_not_found(file: &Path, span: std::ops::Range<usize>, target: &str) -> Diagnostic {
-    Diagnostic::new(&IMPORT_NOT_FOUND, format!("imported file `{target}` does not exist"))
-        .at(file, span)
-        .label("no such file")
-        .help("import paths are relative to the repository root, not to the importing file")
+    Diagnostic::new(
+        &IMPORT_NOT_FOUND,
+        format!("imported file `{target}` does not exist"),
+    )
+    .at(file, span)
+    .label("no such file")
+    .help("import paths are relative to the repository root, not to the importing file")
 }
 
 fn import_outside(file: &Path, span: std::ops::Range<usize>, target: &str) -> Diagnostic {
@@ -93,13 +127,21 @@ fn import_outside(file: &Path, span: std::ops::Range<usize>, target: &str) -> Di
         .help("imports are repo-relative paths that stay inside the repository (no leading `/`, no `..` above the root)")
 }
 
-fn import_cycle(file: &Path, span: std::ops::Range<usize>, chain: &[PathBuf], target: &Path) -> Diagnostic {
+fn import_cycle(
+    file: &Path,
+    span: std::ops::Range<usize>,
+    chain: &[PathBuf],
+    target: &Path,
+) -> Diagnostic {
     let mut names: Vec<String> = chain.iter().map(|p| p.display().to_string()).collect();
     names.push(target.display().to_string());
-    Diagnostic::new(&IMPORT_CYCLE, format!("import cycle: {}", names.join(" -> ")))
-        .at(file, span)
-        .label("imports a file that is already being imported")
-        .help("remove one of the imports in the loop")
+    Diagnostic::new(
+        &IMPORT_CYCLE,
+        format!("import cycle: {}", names.join(" -> ")),
+    )
+    .at(file, span)
+    .label("imports a file that is already being imported")
+    .help("remove one of the imports in the loop")
 }
 
 /// Reads and parses one manifest file; `Err` carries the diagnostic, and the
@@ -108,7 +150,10 @@ fn read_manifest(root: &Path, rel: &Path) -> Result<ManifestFile, (Diagnostic, O
     let full = root.join(rel);
     let metadata = std::fs::metadata(&full).map_err(|e| (unreadable(rel, &e.to_string()), None))?;
     if metadata.len() > MAX_MANIFEST_BYTES {
-        let why = format!("it is {} bytes; a manifest may be at most {MAX_MANIFEST_BYTES} bytes", metadata.len());
+        let why = format!(
+            "it is {} bytes; a manifest may be at most {MAX_MANIFEST_BYTES} bytes",
+            metadata.len()
+        );
         return Err((unreadable(rel, &why), None));
     }
     let bytes = std::fs::read(&full).map_err(|e| (unreadable(rel, &e.to_string()), None))?;
@@ -124,8 +169,14 @@ fn read_manifest(root: &Path, rel: &Path) -> Result<ManifestFile, (Diagnostic, O
     match yaml::parse(&text) {
         Err(error) => Err((syntax(rel, &error), Some(text))),
         Ok(None) => Err((empty(rel), Some(text))),
-        Ok(Some(tree)) if tree.entries().is_none() => Err((top_level_not_mapping(rel, &tree), Some(text))),
-        Ok(Some(tree)) => Ok(ManifestFile { path: rel.to_path_buf(), text, tree }),
+        Ok(Some(tree)) if tree.entries().is_none() => {
+            Err((top_level_not_mapping(rel, &tree), Some(text)))
+        }
+        Ok(Some(tree)) => Ok(ManifestFile {
+            path: rel.to_path_buf(),
+            text,
+            tree,
+        }),
     }
 }
 
@@ -158,16 +209,19 @@ impl Loader<'_> {
             let target = match check_repo_path(self.root, &import.path) {
                 Ok(target) => target,
                 Err(PathProblem::Missing) => {
-                    self.diagnostics.push(import_not_found(&rel, import.span, &import.path));
+                    self.diagnostics
+                        .push(import_not_found(&rel, import.span, &import.path));
                     continue;
                 }
                 Err(_) => {
-                    self.diagnostics.push(import_outside(&rel, import.span, &import.path));
+                    self.diagnostics
+                        .push(import_outside(&rel, import.span, &import.path));
                     continue;
                 }
             };
             if self.chain.contains(&target) {
-                self.diagnostics.push(import_cycle(&rel, import.span, &self.chain, &target));
+                self.diagnostics
+                    .push(import_cycle(&rel, import.span, &self.chain, &target));
             } else if !self.files.iter().any(|f| f.path == target) {
                 self.visit(target);
             }
@@ -179,16 +233,37 @@ impl Loader<'_> {
 /// Loads the project whose root folder (holding `beeuni.yaml`) is `root`.
 pub fn load(root: &Path) -> Loaded {
     if !root.join(MANIFEST_NAME).is_file() {
-        return Loaded { project: None, diagnostics: vec![not_found(root)], sources: Sources::new() };
+        return Loaded {
+            project: None,
+            diagnostics: vec![not_found(root)],
+            sources: Sources::new(),
+        };
     }
-    let mut loader =
-        Loader { root, files: Vec::new(), diagnostics: Vec::new(), sources: Sources::new(), chain: Vec::new() };
+    let mut loader = Loader {
+        root,
+        files: Vec::new(),
+        diagnostics: Vec::new(),
+        sources: Sources::new(),
+        chain: Vec::new(),
+    };
     loader.visit(PathBuf::from(MANIFEST_NAME));
-    let Loader { files, mut diagnostics, sources, .. } = loader;
-    let project = if files.first().is_some_and(|f| f.path == Path::new(MANIFEST_NAME)) {
+    let Loader {
+        files,
+        mut diagnostics,
+        sources,
+        ..
+    } = loader;
+    let project = if files
+        .first()
+        .is_some_and(|f| f.path == Path::new(MANIFEST_NAME))
+    {
         Some(decls::build(root, files, &mut diagnostics))
     } else {
         None
     };
-    Loaded { project, diagnostics, sources }
+    Loaded {
+        project,
+        diagnostics,
+        sources,
+    }
 }

@@ -13,7 +13,10 @@ pub mod names;
 mod paths;
 mod toolset;
 
-pub use agents::{Agent, Harness, NamedRef, SecretsSpec, ToolsSpec, universe, visible_tools, visible_tools_for_subagent};
+pub use agents::{
+    Agent, Harness, NamedRef, SecretsSpec, ToolsSpec, may_call, universe, visible_tools,
+    visible_tools_for_subagent,
+};
 pub use decls::ToolEntry;
 pub use load::{Loaded, MANIFEST_NAME, MAX_MANIFEST_BYTES, find_root, load};
 pub use paths::{PathProblem, check_repo_path};

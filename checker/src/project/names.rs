@@ -4,7 +4,13 @@
 
 /// The hosted tools, in the order `tools ls` lists them when a project has
 /// no `tools:` key.
-pub const BEEUNI_TOOLS: [&str; 5] = ["web_search", "image_search", "scrape_webpage", "memory", "show"];
+pub const BEEUNI_TOOLS: [&str; 5] = [
+    "web_search",
+    "image_search",
+    "scrape_webpage",
+    "memory",
+    "show",
+];
 
 /// Built-in tools of the harnesses (opencode's set). A project tool may not
 /// take one of these names. Also documented in the README.
@@ -37,7 +43,8 @@ pub const PTY_PREFIX: &str = "pty_";
 
 /// The terminal plugin's tools as the standard harness offers them; listing
 /// what an agent sees needs concrete names.
-pub const STANDARD_PTY_TOOLS: [&str; 5] = ["pty_spawn", "pty_write", "pty_read", "pty_list", "pty_kill"];
+pub const STANDARD_PTY_TOOLS: [&str; 5] =
+    ["pty_spawn", "pty_write", "pty_read", "pty_list", "pty_kill"];
 
 pub const MODULE_EXTENSIONS: [&str; 6] = ["ts", "js", "mts", "mjs", "cts", "cjs"];
 
@@ -60,7 +67,9 @@ pub fn is_valid_tool_name(name: &str) -> bool {
 }
 
 pub fn has_module_extension(path: &str) -> bool {
-    path.rsplit_once('.').is_some_and(|(stem, ext)| !stem.is_empty() && !stem.ends_with('/') && MODULE_EXTENSIONS.contains(&ext))
+    path.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && !stem.ends_with('/') && MODULE_EXTENSIONS.contains(&ext)
+    })
 }
 
 #[cfg(test)]
@@ -72,7 +81,16 @@ mod tests {
         for good in ["a", "lookup_order", "x9", &"a".repeat(64)] {
             assert!(is_valid_tool_name(good), "{good}");
         }
-        for bad in ["", "A", "9a", "_a", "lookup-order", "lookupOrder", "naïve", &"a".repeat(65)] {
+        for bad in [
+            "",
+            "A",
+            "9a",
+            "_a",
+            "lookup-order",
+            "lookupOrder",
+            "naïve",
+            &"a".repeat(65),
+        ] {
             assert!(!is_valid_tool_name(bad), "{bad}");
         }
     }
@@ -82,13 +100,21 @@ mod tests {
         for good in ["tools/a.ts", "a.mjs", "x/y.cjs"] {
             assert!(has_module_extension(good), "{good}");
         }
-        for bad in ["tools/a.py", "tools/a.tsx", "tools/.ts", "a", "beeuni:memory"] {
+        for bad in [
+            "tools/a.py",
+            "tools/a.tsx",
+            "tools/.ts",
+            "a",
+            "beeuni:memory",
+        ] {
             assert!(!has_module_extension(bad), "{bad}");
         }
     }
 
     #[test]
     fn pty_names_are_harness_tools() {
-        assert!(is_harness_tool("pty_spawn") && is_harness_tool("bash") && !is_harness_tool("memory"));
+        assert!(
+            is_harness_tool("pty_spawn") && is_harness_tool("bash") && !is_harness_tool("memory")
+        );
     }
 }

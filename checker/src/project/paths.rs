@@ -40,7 +40,9 @@ pub fn check_repo_path(root: &Path, declared: &str) -> Result<PathBuf, PathProbl
         return Err(PathProblem::Missing);
     }
     match (full.canonicalize(), root.canonicalize()) {
-        (Ok(real), Ok(real_root)) if !real.starts_with(&real_root) => Err(PathProblem::SymlinkOutside(real)),
+        (Ok(real), Ok(real_root)) if !real.starts_with(&real_root) => {
+            Err(PathProblem::SymlinkOutside(real))
+        }
         // A dangling symlink exists as a link but names nothing.
         (Err(_), _) => Err(PathProblem::Missing),
         _ => Ok(normal),
@@ -58,15 +60,34 @@ mod tests {
         std::fs::create_dir_all(root.join("tools")).unwrap();
         std::fs::write(root.join("tools/a.ts"), "").unwrap();
         std::fs::write(dir.path().join("outside.ts"), "").unwrap();
-        assert_eq!(check_repo_path(&root, "tools/a.ts"), Ok(PathBuf::from("tools/a.ts")));
-        assert_eq!(check_repo_path(&root, "./tools/../tools/a.ts"), Ok(PathBuf::from("tools/a.ts")));
-        assert_eq!(check_repo_path(&root, "../outside.ts"), Err(PathProblem::ClimbsOut));
-        assert_eq!(check_repo_path(&root, "/etc/passwd"), Err(PathProblem::Absolute));
-        assert_eq!(check_repo_path(&root, "tools/b.ts"), Err(PathProblem::Missing));
+        assert_eq!(
+            check_repo_path(&root, "tools/a.ts"),
+            Ok(PathBuf::from("tools/a.ts"))
+        );
+        assert_eq!(
+            check_repo_path(&root, "./tools/../tools/a.ts"),
+            Ok(PathBuf::from("tools/a.ts"))
+        );
+        assert_eq!(
+            check_repo_path(&root, "../outside.ts"),
+            Err(PathProblem::ClimbsOut)
+        );
+        assert_eq!(
+            check_repo_path(&root, "/etc/passwd"),
+            Err(PathProblem::Absolute)
+        );
+        assert_eq!(
+            check_repo_path(&root, "tools/b.ts"),
+            Err(PathProblem::Missing)
+        );
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(dir.path().join("outside.ts"), root.join("tools/link.ts")).unwrap();
-            assert!(matches!(check_repo_path(&root, "tools/link.ts"), Err(PathProblem::SymlinkOutside(_))));
+            std::os::unix::fs::symlink(dir.path().join("outside.ts"), root.join("tools/link.ts"))
+                .unwrap();
+            assert!(matches!(
+                check_repo_path(&root, "tools/link.ts"),
+                Err(PathProblem::SymlinkOutside(_))
+            ));
         }
     }
 }

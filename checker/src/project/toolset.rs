@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use super::names::{BEEUNI_TOOLS, has_module_extension, is_beeuni_tool, is_harness_tool, is_valid_tool_name};
+use super::names::{
+    BEEUNI_TOOLS, has_module_extension, is_beeuni_tool, is_harness_tool, is_valid_tool_name,
+};
 use super::paths::{PathProblem, check_repo_path};
 use super::{Origin, Project, ToolEntry};
 
@@ -65,7 +67,10 @@ fn loadable(project: &Project, entry: &ToolEntry) -> Option<Tool> {
     if !is_valid_tool_name(&entry.name) || is_harness_tool(&entry.name) {
         return None;
     }
-    let declared = Some(Origin { file: entry.file, span: entry.name_span.clone() });
+    let declared = Some(Origin {
+        file: entry.file,
+        span: entry.name_span.clone(),
+    });
     if let Some(target) = value.strip_prefix("beeuni:") {
         return (target == entry.name && is_beeuni_tool(target)).then(|| Tool {
             name: entry.name.clone(),
@@ -85,8 +90,18 @@ fn loadable(project: &Project, entry: &ToolEntry) -> Option<Tool> {
         Err(PathProblem::Missing) => PathBuf::from(value.trim_start_matches("./")),
         Err(_) => return None,
     };
-    let kind = if is_beeuni_tool(&entry.name) { ToolKind::BeeuniOverridden } else { ToolKind::Project };
-    Some(Tool { name: entry.name.clone(), kind, source: value.to_string(), module: Some(module), declared })
+    let kind = if is_beeuni_tool(&entry.name) {
+        ToolKind::BeeuniOverridden
+    } else {
+        ToolKind::Project
+    };
+    Some(Tool {
+        name: entry.name.clone(),
+        kind,
+        source: value.to_string(),
+        module: Some(module),
+        declared,
+    })
 }
 
 pub(super) fn compute(project: &Project) -> ToolSet {
@@ -109,6 +124,14 @@ pub(super) fn compute(project: &Project) -> ToolSet {
         }
     }
     let declared = |name: &str| project.tool_entries.iter().any(|e| e.name == name);
-    let removed = BEEUNI_TOOLS.iter().copied().filter(|name| !tools.iter().any(|t| t.name == *name) && !declared(name)).collect();
-    ToolSet { tools_key: project.has_tools_key(), tools, removed }
+    let removed = BEEUNI_TOOLS
+        .iter()
+        .copied()
+        .filter(|name| !tools.iter().any(|t| t.name == *name) && !declared(name))
+        .collect();
+    ToolSet {
+        tools_key: project.has_tools_key(),
+        tools,
+        removed,
+    }
 }

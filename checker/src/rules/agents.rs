@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use crate::diagnostics::codes::{AGENT_STAR_IN_LIST, AGENT_UNKNOWN_TOOL, AGENT_UNLOADED_BEEUNI_TOOL};
+use crate::diagnostics::codes::{
+    AGENT_STAR_IN_LIST, AGENT_UNKNOWN_TOOL, AGENT_UNLOADED_BEEUNI_TOOL,
+};
 use crate::diagnostics::{Diagnostic, Edit};
 use crate::project::names::{BEEUNI_TOOLS, HARNESS_TOOLS, is_beeuni_tool, is_harness_tool};
 use crate::project::{Agent, NamedRef, Project, ToolSet, ToolsSpec};
@@ -16,19 +18,36 @@ pub fn unloaded_beeuni_message(name: &str) -> String {
 }
 
 fn unloaded_beeuni(file: &Path, agent: &Agent, tool: &NamedRef) -> Diagnostic {
-    Diagnostic::new(&AGENT_UNLOADED_BEEUNI_TOOL, unloaded_beeuni_message(&tool.name))
-        .at(file, tool.span.clone())
-        .label(format!("agent `{}` cannot get a tool the project does not load", agent.name))
-        .help("an agent's list only narrows the project's tools; it cannot add a Beeuni tool")
+    Diagnostic::new(
+        &AGENT_UNLOADED_BEEUNI_TOOL,
+        unloaded_beeuni_message(&tool.name),
+    )
+    .at(file, tool.span.clone())
+    .label(format!(
+        "agent `{}` cannot get a tool the project does not load",
+        agent.name
+    ))
+    .help("an agent's list only narrows the project's tools; it cannot add a Beeuni tool")
 }
 
-fn unknown_tool(file: &Path, agent: &Agent, tool: &NamedRef, known: &[String], excluded: bool) -> Diagnostic {
+fn unknown_tool(
+    file: &Path,
+    agent: &Agent,
+    tool: &NamedRef,
+    known: &[String],
+    excluded: bool,
+) -> Diagnostic {
     let closest = closest(&tool.name, known);
-    let mut message = format!("agent `{}` names `{}`, which is neither a harness, a Beeuni nor a project tool", agent.name, tool.name);
+    let mut message = format!(
+        "agent `{}` names `{}`, which is neither a harness, a Beeuni nor a project tool",
+        agent.name, tool.name
+    );
     if excluded {
         message.push_str("; excluding it leaves the intended tool enabled");
     }
-    let mut d = Diagnostic::new(&AGENT_UNKNOWN_TOOL, message).at(file, tool.span.clone()).label("unknown tool");
+    let mut d = Diagnostic::new(&AGENT_UNKNOWN_TOOL, message)
+        .at(file, tool.span.clone())
+        .label("unknown tool");
     match closest {
         Some(name) => {
             d = d
@@ -41,10 +60,13 @@ fn unknown_tool(file: &Path, agent: &Agent, tool: &NamedRef, known: &[String], e
 }
 
 fn star_in_list(file: &Path, agent: &Agent, star: &NamedRef) -> Diagnostic {
-    Diagnostic::new(&AGENT_STAR_IN_LIST, format!("agent `{}` lists `*`, so it gets every tool", agent.name))
-        .at(file, star.span.clone())
-        .label("means all tools")
-        .help("write `tools: all` to say so")
+    Diagnostic::new(
+        &AGENT_STAR_IN_LIST,
+        format!("agent `{}` lists `*`, so it gets every tool", agent.name),
+    )
+    .at(file, star.span.clone())
+    .label("means all tools")
+    .help("write `tools: all` to say so")
 }
 
 /// The known name nearest to a typo, when it is close enough to be one.
@@ -65,7 +87,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let current = row[j + 1];
-            row[j + 1] = if ca == *cb { previous } else { 1 + previous.min(row[j]).min(current) };
+            row[j + 1] = if ca == *cb {
+                previous
+            } else {
+                1 + previous.min(row[j]).min(current)
+            };
             previous = current;
         }
     }
@@ -114,9 +140,15 @@ mod tests {
 
     #[test]
     fn typos_find_their_tool() {
-        let known: Vec<String> = ["bash", "web_search", "lookup_order"].iter().map(|s| s.to_string()).collect();
+        let known: Vec<String> = ["bash", "web_search", "lookup_order"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(closest("bsah", &known).map(String::as_str), Some("bash"));
-        assert_eq!(closest("lookup_ordr", &known).map(String::as_str), Some("lookup_order"));
+        assert_eq!(
+            closest("lookup_ordr", &known).map(String::as_str),
+            Some("lookup_order")
+        );
         assert_eq!(closest("completely_else", &known), None);
     }
 }

@@ -23,7 +23,11 @@ fn shadows(project: &Project, legacy: &Path, tool: &Tool) -> Diagnostic {
         name = tool.name
     ));
     if let Some(origin) = &tool.declared {
-        d = d.related(project.file_path(origin.file), origin.span.clone(), "the tool sessions should get");
+        d = d.related(
+            project.file_path(origin.file),
+            origin.span.clone(),
+            "the tool sessions should get",
+        );
     }
     d
 }
@@ -31,11 +35,16 @@ fn shadows(project: &Project, legacy: &Path, tool: &Tool) -> Diagnostic {
 pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for dir in LEGACY_TOOL_DIRS {
-        let Ok(read) = std::fs::read_dir(project.root.join(dir)) else { continue };
+        let Ok(read) = std::fs::read_dir(project.root.join(dir)) else {
+            continue;
+        };
         let mut files: Vec<PathBuf> = read.filter_map(|e| e.ok()).map(|e| e.path()).collect();
         files.sort();
         for path in files {
-            let (Some(stem), Some(ext)) = (path.file_stem().and_then(|s| s.to_str()), path.extension().and_then(|s| s.to_str())) else {
+            let (Some(stem), Some(ext)) = (
+                path.file_stem().and_then(|s| s.to_str()),
+                path.extension().and_then(|s| s.to_str()),
+            ) else {
                 continue;
             };
             if !MODULE_EXTENSIONS.contains(&ext) || !is_beeuni_tool(stem) {

@@ -4,11 +4,14 @@
 use std::path::Path;
 
 use crate::diagnostics::codes::{
-    DUPLICATE_TOOL, HARNESS_TOOL_NAME, INVALID_BEEUNI_TOOL, INVALID_TOOL_NAME, INVALID_TOOL_SOURCE, MODULE_NOT_FOUND,
-    NO_BEEUNI_TOOLS, PATH_OUTSIDE_REPO,
+    DUPLICATE_TOOL, HARNESS_TOOL_NAME, INVALID_BEEUNI_TOOL, INVALID_TOOL_NAME, INVALID_TOOL_SOURCE,
+    MODULE_NOT_FOUND, NO_BEEUNI_TOOLS, PATH_OUTSIDE_REPO,
 };
 use crate::diagnostics::{Diagnostic, Edit};
-use crate::project::names::{BEEUNI_TOOLS, MAX_TOOL_NAME_LEN, has_module_extension, is_beeuni_tool, is_harness_tool, is_valid_tool_name};
+use crate::project::names::{
+    BEEUNI_TOOLS, MAX_TOOL_NAME_LEN, has_module_extension, is_beeuni_tool, is_harness_tool,
+    is_valid_tool_name,
+};
 use crate::project::{PathProblem, Project, ToolEntry, ToolSet, check_repo_path};
 
 fn invalid_name(file: &Path, entry: &ToolEntry) -> Diagnostic {
@@ -20,7 +23,10 @@ fn invalid_name(file: &Path, entry: &ToolEntry) -> Diagnostic {
             "a tool name is lowercase letters, digits and `_`, starts with a letter, and has at most {MAX_TOOL_NAME_LEN} characters (`^[a-z][a-z0-9_]{{0,63}}$`)"
         ));
     if is_valid_tool_name(&suggestion) {
-        d = d.fix(format!("rename it to `{suggestion}`"), vec![Edit::replace(entry.name_span.clone(), suggestion)]);
+        d = d.fix(
+            format!("rename it to `{suggestion}`"),
+            vec![Edit::replace(entry.name_span.clone(), suggestion)],
+        );
     }
     d
 }
@@ -44,10 +50,19 @@ fn snake_case(name: &str) -> String {
 }
 
 fn harness_name(file: &Path, entry: &ToolEntry) -> Diagnostic {
-    Diagnostic::new(&HARNESS_TOOL_NAME, format!("`{}` is a harness tool; a project tool cannot take its name", entry.name))
-        .at(file, entry.name_span.clone())
-        .label("a harness tool name")
-        .help(format!("give the tool its own name, for example `project_{}`", entry.name.trim_start_matches("pty_")))
+    Diagnostic::new(
+        &HARNESS_TOOL_NAME,
+        format!(
+            "`{}` is a harness tool; a project tool cannot take its name",
+            entry.name
+        ),
+    )
+    .at(file, entry.name_span.clone())
+    .label("a harness tool name")
+    .help(format!(
+        "give the tool its own name, for example `project_{}`",
+        entry.name.trim_start_matches("pty_")
+    ))
 }
 
 /// The platform's wording, byte for byte (SPEC 2.2).
@@ -60,7 +75,9 @@ pub fn invalid_beeuni_message(name: &str) -> String {
 fn invalid_beeuni(file: &Path, entry: &ToolEntry, value: &str) -> Diagnostic {
     let target = value.trim_start_matches("beeuni:");
     let help = if is_beeuni_tool(target) {
-        format!("`beeuni:{target}` is the Beeuni tool `{target}`, which can only be declared under its own name: `{target}: beeuni:{target}`")
+        format!(
+            "`beeuni:{target}` is the Beeuni tool `{target}`, which can only be declared under its own name: `{target}: beeuni:{target}`"
+        )
     } else {
         format!("the Beeuni tools are {}", BEEUNI_TOOLS.join(", "))
     };
@@ -71,7 +88,10 @@ fn invalid_beeuni(file: &Path, entry: &ToolEntry, value: &str) -> Diagnostic {
     if is_beeuni_tool(&entry.name) {
         d = d.fix(
             format!("use the Beeuni tool `{}`", entry.name),
-            vec![Edit::replace(entry.value_span.clone(), format!("beeuni:{}", entry.name))],
+            vec![Edit::replace(
+                entry.value_span.clone(),
+                format!("beeuni:{}", entry.name),
+            )],
         );
     }
     d
@@ -81,25 +101,35 @@ fn invalid_source(file: &Path, entry: &ToolEntry, value: &str) -> Diagnostic {
     let message = if is_beeuni_tool(&entry.name) {
         invalid_beeuni_message(&entry.name)
     } else {
-        format!("`{value}` is not a module path: a tool's module ends in .ts, .js, .mts, .mjs, .cts or .cjs")
+        format!(
+            "`{value}` is not a module path: a tool's module ends in .ts, .js, .mts, .mjs, .cts or .cjs"
+        )
     };
     Diagnostic::new(&INVALID_TOOL_SOURCE, message)
         .at(file, entry.value_span.clone())
         .label("neither `beeuni:<name>` nor a .ts or .js module")
-        .help(format!("point `{}` at a TypeScript or JavaScript module, for example `tools/{}.ts`", entry.name, entry.name))
+        .help(format!(
+            "point `{}` at a TypeScript or JavaScript module, for example `tools/{}.ts`",
+            entry.name, entry.name
+        ))
 }
 
 fn module_not_found(file: &Path, entry: &ToolEntry, value: &str) -> Diagnostic {
-    Diagnostic::new(&MODULE_NOT_FOUND, format!("module `{value}` of tool `{}` does not exist", entry.name))
-        .at(file, entry.value_span.clone())
-        .label("no such file")
-        .help("module paths are relative to the repository root; create the file or fix the path")
+    Diagnostic::new(
+        &MODULE_NOT_FOUND,
+        format!("module `{value}` of tool `{}` does not exist", entry.name),
+    )
+    .at(file, entry.value_span.clone())
+    .label("no such file")
+    .help("module paths are relative to the repository root; create the file or fix the path")
 }
 
 fn path_outside(file: &Path, entry: &ToolEntry, value: &str, problem: &PathProblem) -> Diagnostic {
     let why = match problem {
         PathProblem::Absolute => "is an absolute path".to_string(),
-        PathProblem::SymlinkOutside(_) => "is a symlink to a file outside the repository".to_string(),
+        PathProblem::SymlinkOutside(_) => {
+            "is a symlink to a file outside the repository".to_string()
+        }
         _ => "climbs out of the repository".to_string(),
     };
     Diagnostic::new(&PATH_OUTSIDE_REPO, format!("module `{value}` of tool `{}` {why}", entry.name))
@@ -113,7 +143,12 @@ fn duplicate_tool(project: &Project, entry: &ToolEntry, first: &ToolEntry) -> Di
     let there = project.file_path(first.file);
     Diagnostic::new(
         &DUPLICATE_TOOL,
-        format!("tool `{}` is declared in both {} and {}", entry.name, there.display(), here.display()),
+        format!(
+            "tool `{}` is declared in both {} and {}",
+            entry.name,
+            there.display(),
+            here.display()
+        ),
     )
     .at(here, entry.name_span.clone())
     .label("declared again here")
@@ -165,7 +200,10 @@ fn check_entry(project: &Project, entry: &ToolEntry) -> Option<Diagnostic> {
 pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for (i, entry) in project.tool_entries.iter().enumerate() {
-        if let Some(first) = project.tool_entries[..i].iter().find(|e| e.name == entry.name) {
+        if let Some(first) = project.tool_entries[..i]
+            .iter()
+            .find(|e| e.name == entry.name)
+        {
             // Two entries in one mapping are a duplicate YAML key, reported while loading.
             if first.file != entry.file {
                 diagnostics.push(duplicate_tool(project, entry, first));

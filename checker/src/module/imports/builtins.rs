@@ -1,0 +1,129 @@
+//! The Node.js built-in modules a tool may import, and Bun's own modules.
+//! This is the one list in the code; it follows `require('node:module')
+//! .builtinModules` of Node.js 22 and 24, which Bun implements.
+
+/// Built-ins importable with or without the `node:` prefix.
+const NODE_BUILTINS: &[&str] = &[
+    "_http_agent",
+    "_http_client",
+    "_http_common",
+    "_http_incoming",
+    "_http_outgoing",
+    "_http_server",
+    "_stream_duplex",
+    "_stream_passthrough",
+    "_stream_readable",
+    "_stream_transform",
+    "_stream_wrap",
+    "_stream_writable",
+    "_tls_common",
+    "_tls_wrap",
+    "assert",
+    "assert/strict",
+    "async_hooks",
+    "buffer",
+    "child_process",
+    "cluster",
+    "console",
+    "constants",
+    "crypto",
+    "dgram",
+    "diagnostics_channel",
+    "dns",
+    "dns/promises",
+    "domain",
+    "events",
+    "fs",
+    "fs/promises",
+    "http",
+    "http2",
+    "https",
+    "inspector",
+    "inspector/promises",
+    "module",
+    "net",
+    "os",
+    "path",
+    "path/posix",
+    "path/win32",
+    "perf_hooks",
+    "process",
+    "punycode",
+    "querystring",
+    "readline",
+    "readline/promises",
+    "repl",
+    "stream",
+    "stream/consumers",
+    "stream/promises",
+    "stream/web",
+    "string_decoder",
+    "sys",
+    "timers",
+    "timers/promises",
+    "tls",
+    "trace_events",
+    "tty",
+    "url",
+    "util",
+    "util/types",
+    "v8",
+    "vm",
+    "wasi",
+    "worker_threads",
+    "zlib",
+];
+
+/// Built-ins that exist only with the prefix (`node:test`, not `test`).
+const NODE_PREFIX_ONLY: &[&str] = &["sea", "sqlite", "test", "test/reporters"];
+
+/// Whether `node:<name>` names a built-in.
+pub fn is_node_builtin_with_prefix(name: &str) -> bool {
+    NODE_BUILTINS.contains(&name) || NODE_PREFIX_ONLY.contains(&name)
+}
+
+/// Whether a bare specifier (`fs`, `fs/promises`) is a built-in rather than a package.
+pub fn is_node_builtin_bare(specifier: &str) -> bool {
+    NODE_BUILTINS.contains(&specifier)
+}
+
+/// `bun` and any `bun:*` module (`bun:sqlite`, `bun:test`, `bun:ffi`, …):
+/// the sandbox runs tools on Bun, which provides them all.
+pub fn is_bun_module(specifier: &str) -> bool {
+    specifier == "bun" || specifier.starts_with("bun:")
+}
+
+/// Packages that exist only inside a harness. The whole `@opencode-ai` scope
+/// belongs to opencode (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); a tool
+/// module runs in the daemon, for either harness, and never sees one.
+pub fn is_harness_package(package: &str) -> bool {
+    package.starts_with("@opencode-ai/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_is_sorted_and_has_no_duplicates() {
+        let mut sorted = NODE_BUILTINS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, NODE_BUILTINS);
+    }
+
+    #[test]
+    fn prefixed_and_bare_names() {
+        for (name, prefixed, bare) in [
+            ("fs", true, true),
+            ("fs/promises", true, true),
+            ("test", true, false),
+            ("sqlite", true, false),
+            ("filesystem", false, false),
+            ("fs/extra", false, false),
+        ] {
+            assert_eq!(is_node_builtin_with_prefix(name), prefixed, "node:{name}");
+            assert_eq!(is_node_builtin_bare(name), bare, "{name}");
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Deciding what one import specifier loads, the way Bun does in the sandbox:
+//! `node:` and bare built-ins, Bun's own modules, relative files (extension
+//! probing, `.js` naming a `.ts` file, `index.*`), and packages from a
+//! `node_modules` beside the importing file or in a folder above, honouring
+//! package.json `exports`, `module` and `main`. File-system probing is
+//! oxc_resolver's; this module chooses its options and words the failures.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use oxc_resolver::{ResolveError, ResolveOptions, Resolver, TsconfigDiscovery};
+
+use super::builtins::{
+    is_bun_module, is_harness_package, is_node_builtin_bare, is_node_builtin_with_prefix,
+};
+use super::collect::{Import, ImportKind, Specifier};
+use crate::diagnostics::Diagnostic;
+use crate::diagnostics::codes::{
+    IMPORT_HARNESS_PACKAGE, IMPORT_NON_LITERAL, IMPORT_UNKNOWN_BUILTIN, IMPORT_UNRESOLVED_MODULE,
+    IMPORT_UNRESOLVED_PACKAGE,
+};
+
+/// The export conditions Bun's runtime matches for a tool module. Never add
+/// a source condition such as zod's `@zod/source`: it points at files the
+/// package does not publish.
+const CONDITIONS: &[&str] = &["import", "module", "default", "node"];
+
+/// One resolver for a whole run. oxc_resolver caches file-system facts;
+/// on top of that, each (folder, specifier) is resolved once, because a
+/// thousand tools in one folder import the same helpers and packages.
+pub struct Imports {
+    resolver: Resolver,
+    folders: RwLock<HashMap<PathBuf, Arc<Folder>>>,
+}
+
+/// What specifiers resolved to from one folder. A file looks its folder up
+/// once, then each import by its specifier alone.
+pub struct Folder {
+    dir: PathBuf,
+    memo: RwLock<HashMap<String, Result<PathBuf, ResolveError>>>,
+}
+
+// A poisoned lock only means another thread panicked while inserting; the map
+// itself is whole, so the guards below take it anyway.
+impl Imports {
+    pub fn new() -> Imports {
+        Imports {
+            resolver: resolver(),
+            folders: RwLock::new(HashMap::new()),
+        }
+    }
+
+    /// The memo of the folder `dir` (absolute).
+    pub fn folder(&self, dir: &Path) -> Arc<Folder> {
+        if let Some(folder) = self
+            .folders
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(dir)
+        {
+            return Arc::clone(folder);
+        }
+        let mut folders = self.folders.write().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(folders.entry(dir.to_path_buf()).or_insert_with(|| {
+            Arc::new(Folder {
+                dir: dir.to_path_buf(),
+                memo: RwLock::new(HashMap::new()),
+            })
+        }))
+    }
+
+    /// Resolves `specifier` written in `importer`, a file of `folder`. Files
+    /// of one folder share a memo: they resolve alike, tsconfig included.
+    fn resolve(
+        &self,
+        folder: &Folder,
+        importer: &Path,
+        specifier: &str,
+    ) -> Result<PathBuf, ResolveError> {
+        if let Some(hit) = folder
+            .memo
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(specifier)
+        {
+            return hit.clone();
+        }
+        // Bun honours tsconfig `paths`; a tsconfig that cannot be read is
+        // Bun's to complain about, so resolution goes on without it.
+        let result = match self.resolver.resolve_file(importer, specifier) {
+            Err(e) if is_tsconfig_error(&e) => self.resolver.resolve(&folder.dir, specifier),
+            other => other,
+        }
+        .map(|r| r.path().to_path_buf());
+        folder
+            .memo
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(specifier.to_string(), result.clone());
+        result
+    }
+}
+
+fn is_tsconfig_error(error: &ResolveError) -> bool {
+    matches!(
+        error,
+        ResolveError::TsconfigNotFound(_)
+            | ResolveError::TsconfigSelfReference(_)
+            | ResolveError::TsconfigCircularExtend(_)
+            | ResolveError::TsconfigLoadFailed { .. }
+            | ResolveError::Json(_)
+    )
+}
+
+impl Default for Imports {
+    fn default() -> Imports {
+        Imports::new()
+    }
+}
+
+fn resolver() -> Resolver {
+    let strings = |list: &[&str]| list.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
+    Resolver::new(ResolveOptions {
+        condition_names: strings(CONDITIONS),
+        // Bun, like TypeScript, lets `./x.js` name `./x.ts`.
+        extension_alias: vec![
+            (".js".into(), strings(&[".ts", ".tsx", ".js"])),
+            (".mjs".into(), strings(&[".mts", ".mjs"])),
+            (".cjs".into(), strings(&[".cts", ".cjs"])),
+        ],
+        extensions: strings(&[
+            ".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json",
+        ]),
+        main_fields: strings(&["module", "main"]),
+        builtin_modules: false,
+        tsconfig: Some(TsconfigDiscovery::Auto),
+        ..ResolveOptions::default()
+    })
+}
+
+/// What an import loads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A Node.js built-in or a Bun module: always there.
+    Builtin,
+    /// A file named by a relative or absolute specifier.
+    File(PathBuf),
+    /// A file inside a package.
+    Package { name: String, file: PathBuf },
+}
+
+/// Resolves `import`, written in the file `importer` (absolute; `file` is
+/// its root-relative name for diagnostics) inside the folder `dir`.
+pub fn resolve(
+    imports: &Imports,
+    dir: &Folder,
+    importer: &Path,
+    file: &Path,
+    import: &Import,
+) -> Result<Target, Diagnostic> {
+    let specifier = match &import.specifier {
+        Specifier::Literal(s) => s.as_str(),
+        Specifier::Computed => return Err(non_literal(file, import)),
+    };
+    if let Some(name) = specifier.strip_prefix("node:") {
+        return if is_node_builtin_with_prefix(name) {
+            Ok(Target::Builtin)
+        } else {
+            Err(unknown_builtin(file, import, name))
+        };
+    }
+    if is_bun_module(specifier) || is_node_builtin_bare(specifier) {
+        return Ok(Target::Builtin);
+    }
+    if is_path(specifier) || specifier.starts_with('#') || has_scheme(specifier) {
+        return match imports.resolve(dir, importer, specifier) {
+            Ok(path) => Ok(Target::File(path)),
+            Err(e) => Err(unresolved_module(file, import, specifier, reason(&e))),
+        };
+    }
+    let name = package_name(specifier);
+    if is_harness_package(name) {
+        return Err(harness_package(file, import, name));
+    }
+    match imports.resolve(dir, importer, specifier) {
+        Ok(path) => Ok(Target::Package {
+            name: name.to_string(),
+            file: path,
+        }),
+        Err(e) => Err(unresolved_package(
+            file,
+            import,
+            specifier,
+            name,
+            reason(&e),
+        )),
+    }
+}
+
+fn is_path(specifier: &str) -> bool {
+    specifier == "."
+        || specifier == ".."
+        || specifier.starts_with("./")
+        || specifier.starts_with("../")
+        || specifier.starts_with('/')
+}
+
+/// `https://…`, `file:…`, `data:…`: URL imports, which Bun does not load
+/// from the network and which no tool module needs.
+fn has_scheme(specifier: &str) -> bool {
+    specifier.split_once(':').is_some_and(|(scheme, _)| {
+        scheme.len() > 1
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+            && !scheme.contains('/')
+    })
+}
+
+/// `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`.
+pub fn package_name(specifier: &str) -> &str {
+    let mut parts = specifier.splitn(3, '/');
+    let first = parts.next().unwrap_or_default();
+    match (first.starts_with('@'), parts.next()) {
+        (true, Some(second)) => &specifier[..first.len() + 1 + second.len()],
+        _ => first,
+    }
+}
+
+/// Why the resolver failed, in words that name no absolute path; `None`
+/// when "not found" says it all.
+fn reason(error: &ResolveError) -> Option<String> {
+    match error {
+        ResolveError::NotFound(_) | ResolveError::ExtensionAlias(..) => None,
+        ResolveError::PackagePathNotExported { subpath, .. } => Some(format!(
+            "the package does not export `{subpath}` under the conditions {}",
+            CONDITIONS.join(", ")
+        )),
+        ResolveError::PackageImportNotDefined(name, _) => Some(format!(
+            "the nearest package.json defines no `imports` entry `{name}`"
+        )),
+        ResolveError::Json(e) => Some(format!(
+            "a package.json on the way is not valid JSON: {}",
+            e.message
+        )),
+        ResolveError::Recursion => {
+            Some("resolving it loops (a symlink or alias cycle)".to_string())
+        }
+        ResolveError::IOError(e) => Some(format!("reading the file system failed: {e}")),
+        _ => Some("the package's `exports` or `imports` field is not valid".to_string()),
+    }
+}
+
+fn how(import: &Import) -> &'static str {
+    match import.kind {
+        ImportKind::Static => "imported here",
+        ImportKind::ReExport => "re-exported here",
+        ImportKind::Dynamic => "loaded here by import()",
+        ImportKind::Require => "loaded here by require()",
+    }
+}
+
+fn non_literal(file: &Path, import: &Import) -> Diagnostic {
+    let call = if import.kind == ImportKind::Require {
+        "require()"
+    } else {
+        "import()"
+    };
+    Diagnostic::new(
+        &IMPORT_NON_LITERAL,
+        format!("the module this {call} loads is computed, so it is checked at load time"),
+    )
+    .at(file, import.span.clone())
+    .label("not a string literal")
+    .help("a literal specifier lets `beeuni validate` check that the module exists and is tracked")
+}
+
+fn unknown_builtin(file: &Path, import: &Import, name: &str) -> Diagnostic {
+    Diagnostic::new(&IMPORT_UNKNOWN_BUILTIN, format!("`node:{name}` is not a Node.js built-in module"))
+        .at(file, import.span.clone())
+        .label(how(import))
+        .help("the sandbox provides Node.js built-ins (`node:fs`, `node:path`, `node:crypto`, …) and Bun's modules")
+}
+
+fn harness_package(file: &Path, import: &Import, name: &str) -> Diagnostic {
+    Diagnostic::new(&IMPORT_HARNESS_PACKAGE, format!("`{name}` is a harness package; a tool module cannot import it"))
+        .at(file, import.span.clone())
+        .label(how(import))
+        .help("a tool module runs in the daemon for either harness: export a plain `{ description, parameters, execute }` object and read secrets from `context.env`")
+}
+
+fn unresolved_package(
+    file: &Path,
+    import: &Import,
+    specifier: &str,
+    name: &str,
+    reason: Option<String>,
+) -> Diagnostic {
+    let message = match &reason {
+        None => format!("Cannot find package '{name}'"),
+        Some(_) => format!("Cannot find module '{specifier}'"),
+    };
+    let help = match reason {
+        None => format!(
+            "the sandbox installs no package: commit `{name}` in a `node_modules` beside the module or in a folder above it, or use `node:` modules and `fetch`"
+        ),
+        Some(reason) => format!("`{name}` was found, but {reason}"),
+    };
+    Diagnostic::new(&IMPORT_UNRESOLVED_PACKAGE, message)
+        .at(file, import.span.clone())
+        .label(how(import))
+        .help(help)
+}
+
+fn unresolved_module(
+    file: &Path,
+    import: &Import,
+    specifier: &str,
+    reason: Option<String>,
+) -> Diagnostic {
+    let help = match reason {
+        Some(reason) => reason,
+        None if has_scheme(specifier) => "a tool module imports files of the repository, `node:` modules and packages, not URLs".to_string(),
+        None => "Bun tries the name as written, then with .ts, .tsx, .mts, .cts, .js, .mjs, .cjs and .json, then as a folder with an index file; `.js` also finds `.ts`".to_string(),
+    };
+    Diagnostic::new(
+        &IMPORT_UNRESOLVED_MODULE,
+        format!("Cannot find module '{specifier}'"),
+    )
+    .at(file, import.span.clone())
+    .label(how(import))
+    .help(help)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_names() {
+        for (specifier, name) in [
+            ("zod", "zod"),
+            ("zod/mini", "zod"),
+            ("zod/v4/core", "zod"),
+            ("@opencode-ai/plugin", "@opencode-ai/plugin"),
+            ("@opencode-ai/plugin/tool", "@opencode-ai/plugin"),
+            ("@scope", "@scope"),
+        ] {
+            assert_eq!(package_name(specifier), name, "{specifier}");
+        }
+    }
+
+    #[test]
+    fn schemes_and_paths() {
+        assert!(has_scheme("https://cdn.example.com/zod.js"));
+        assert!(has_scheme("file:///x.ts"));
+        assert!(!has_scheme("zod"));
+        assert!(!has_scheme("@scope/a:b"));
+        assert!(is_path("./x") && is_path("../x") && is_path("/abs") && is_path("."));
+        assert!(!is_path(".hidden") && !is_path("zod"));
+    }
+}

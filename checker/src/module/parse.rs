@@ -1,0 +1,626 @@
+//! Parsing one module's text with swc, the syntax chosen by the file's
+//! extension, and turning swc's errors into diagnostics with byte spans.
+//!
+//! swc's parser, its visitors and the drop of its tree all recurse once per
+//! nesting level, so this module also owns the two guards against a stack
+//! overflow: [`nesting_depth`] refuses absurd nesting before parsing, and
+//! callers run parsing on threads with [`STACK_SIZE`] bytes of stack.
+
+use std::path::Path;
+
+use swc_common::{BytePos, Span, Spanned};
+use swc_ecma_ast::{EsVersion, Program};
+use swc_ecma_parser::lexer::Lexer;
+use swc_ecma_parser::{EsSyntax, Parser, StringInput, Syntax, TsSyntax};
+
+use crate::diagnostics::Diagnostic;
+use crate::diagnostics::codes::{
+    MODULE_JSX_UNSUPPORTED, MODULE_SYNTAX_ERROR, MODULE_TOO_DEEPLY_NESTED,
+};
+
+/// Stack for threads that parse and walk syntax trees. Only touched pages are
+/// committed, so this reserves address space, not memory.
+pub const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// The deepest nesting [`nesting_depth`] lets through. Hand-written code
+/// stays far below it; at this depth swc needs well under [`STACK_SIZE`].
+pub const MAX_NESTING: usize = 2_000;
+
+/// Syntax errors shown per file: the first one is usually the cause of the others.
+const MAX_SYNTAX_ERRORS: usize = 5;
+
+/// swc positions start at 1 (0 is its "no position"); a file's first byte is here.
+const START: BytePos = BytePos(1);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    TypeScript,
+    JavaScript,
+    /// `.jsx` and `.tsx`: Bun loads them, but a tool module renders nothing.
+    Jsx,
+    /// Anything else an import may name (`.json`, `.txt`, `.wasm`): loaded by
+    /// Bun as data or refused at run time, never parsed here.
+    Data,
+}
+
+impl Language {
+    pub fn of(path: &Path) -> Language {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("ts" | "mts" | "cts") => Language::TypeScript,
+            Some("js" | "mjs" | "cjs") => Language::JavaScript,
+            Some("jsx" | "tsx") => Language::Jsx,
+            _ => Language::Data,
+        }
+    }
+}
+
+/// Whether the file is CommonJS by its extension, so `module.exports` and a
+/// sloppy-mode body are allowed.
+pub fn is_commonjs(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("cjs" | "cts")
+    )
+}
+
+/// The byte range in the file of an swc span produced by [`parse`].
+pub fn range(span: Span) -> std::ops::Range<usize> {
+    let start = span.lo.0.saturating_sub(START.0) as usize;
+    let end = span.hi.0.saturating_sub(START.0) as usize;
+    start..end.max(start)
+}
+
+/// Parses `text`, the contents of `file` (root-relative, for diagnostics).
+/// Returns the tree when swc produced one without errors; otherwise the
+/// diagnostics say why there is none.
+pub fn parse(
+    text: &str,
+    file: &Path,
+    language: Language,
+    commonjs: bool,
+) -> Result<Program, Vec<Diagnostic>> {
+    let syntax = match language {
+        Language::TypeScript => Syntax::Typescript(TsSyntax {
+            decorators: true,
+            ..TsSyntax::default()
+        }),
+        Language::JavaScript => Syntax::Es(EsSyntax {
+            decorators: true,
+            import_attributes: true,
+            explicit_resource_management: true,
+            ..EsSyntax::default()
+        }),
+        Language::Jsx => return Err(vec![jsx_unsupported(file)]),
+        Language::Data => return Err(Vec::new()),
+    };
+    // Every level takes at least one byte, so a file this short cannot nest
+    // too deep, and most modules skip the scan.
+    if text.len() > MAX_NESTING {
+        let depth = nesting_depth(text);
+        if depth.depth > MAX_NESTING {
+            return Err(vec![too_deeply_nested(file, depth.deepest_at)]);
+        }
+    }
+    let end = BytePos(START.0 + text.len() as u32);
+    let lexer = Lexer::new(
+        syntax,
+        EsVersion::latest(),
+        StringInput::new(text, START, end),
+        None,
+    );
+    let mut parser = Parser::new_from(lexer);
+    // An ES module is strict and may use `import`, `export` and top-level
+    // `await`; a CommonJS file may be sloppy and decides by its content.
+    let result = if commonjs {
+        parser.parse_program()
+    } else {
+        parser.parse_module().map(Program::Module)
+    };
+    let mut errors = parser.take_errors();
+    let program = match result {
+        Ok(program) => Some(program),
+        Err(fatal) => {
+            errors.push(fatal);
+            None
+        }
+    };
+    if errors.is_empty() {
+        return program.ok_or_else(Vec::new);
+    }
+    errors.sort_by_key(|e| (e.span().lo, e.span().hi));
+    errors.dedup_by_key(|e| e.span());
+    Err(errors
+        .iter()
+        .take(MAX_SYNTAX_ERRORS)
+        .map(|e| syntax_error(file, range(e.span()), &e.kind().msg()))
+        .collect())
+}
+
+/// Where a file's estimated nesting is deepest, and how deep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Depth {
+    pub depth: usize,
+    pub deepest_at: usize,
+}
+
+/// A cheap over-estimate of how deeply swc recurses on `text`, read in one
+/// pass over the bytes: open brackets, plus the operators and keywords that
+/// nest without brackets (`!!!!x`, `a + b + …`, `new new X`) since the last
+/// `;`, `,`, or line break where a new statement starts. Strings, comments and
+/// template text are skipped; a `${` in a template counts as a bracket, so an
+/// expression cannot hide inside one. Precision matters only for files nobody
+/// writes by hand.
+pub fn nesting_depth(text: &str) -> Depth {
+    let bytes = text.as_bytes();
+    let mut scan = Scan {
+        bytes,
+        i: 0,
+        levels: vec![Level::default()],
+        total: 0,
+        best: Depth {
+            depth: 0,
+            deepest_at: 0,
+        },
+    };
+    scan.run();
+    scan.best
+}
+
+#[derive(Default)]
+struct Level {
+    /// Operators chained at this bracket level since the last reset.
+    chain: usize,
+    /// The level was opened by `${` in a template: its `}` resumes the template.
+    template: bool,
+}
+
+struct Scan<'a> {
+    bytes: &'a [u8],
+    i: usize,
+    levels: Vec<Level>,
+    /// Open brackets plus the chains of every open level.
+    total: usize,
+    best: Depth,
+}
+
+impl Scan<'_> {
+    fn run(&mut self) {
+        // The last significant byte, to tell a regular expression from a division.
+        let mut previous = b';';
+        // A line ended since `previous`: the next significant byte decides
+        // whether a new statement starts (deciding then keeps the scan linear).
+        let mut after_newline = false;
+        // The last word was a keyword after which `/` starts a regular
+        // expression (`return /x/`), not a division.
+        let mut previous_keyword = false;
+        while self.i < self.bytes.len() {
+            let b = self.bytes[self.i];
+            let at = self.i;
+            self.i += 1;
+            if after_newline && !matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+                after_newline = false;
+                if !continues_expression(b) {
+                    self.reset_chain();
+                }
+            }
+            match b {
+                b' ' | b'\t' | b'\r' => continue,
+                b'\n' => {
+                    after_newline = true;
+                    continue;
+                }
+                b'/' if self.peek() == Some(b'/') => {
+                    self.skip_until(b"\n");
+                    after_newline = true;
+                    continue;
+                }
+                b'/' if self.peek() == Some(b'*') => {
+                    self.skip_until(b"*/");
+                    continue;
+                }
+                b'/' if !ends_operand(previous) || previous_keyword => self.skip_regex(),
+                b'\'' | b'"' => self.skip_string(b),
+                b'`' => self.template(),
+                b'(' | b'[' | b'{' => {
+                    self.levels.push(Level::default());
+                    self.total += 1;
+                }
+                b')' | b']' | b'}' if self.levels.len() > 1 => {
+                    let level = self.levels.pop().unwrap_or_default();
+                    self.total -= level.chain + 1;
+                    if b == b'}' && level.template {
+                        self.template();
+                    }
+                }
+                b';' | b',' => self.reset_chain(),
+                b'+' | b'-' | b'*' | b'/' | b'%' | b'!' | b'~' | b'&' | b'|' | b'^' | b'<'
+                | b'>' | b'=' | b'?' | b'.' | b':' | b'@' => self.chain(),
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' | b'0'..=b'9' => {
+                    // Every word counts: `new`, `await`, `typeof`, `void`,
+                    // `delete` and `yield` nest without an operator character.
+                    while self
+                        .peek()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$')
+                    {
+                        self.i += 1;
+                    }
+                    self.chain();
+                    previous_keyword = REGEX_AFTER.contains(&&self.bytes[at..self.i]);
+                    previous = b;
+                    if self.total > self.best.depth {
+                        self.best = Depth {
+                            depth: self.total,
+                            deepest_at: at,
+                        };
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            previous = b;
+            previous_keyword = false;
+            if self.total > self.best.depth {
+                self.best = Depth {
+                    depth: self.total,
+                    deepest_at: at,
+                };
+            }
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.i).copied()
+    }
+
+    fn chain(&mut self) {
+        if let Some(level) = self.levels.last_mut() {
+            level.chain += 1;
+            self.total += 1;
+        }
+    }
+
+    fn reset_chain(&mut self) {
+        if let Some(level) = self.levels.last_mut() {
+            self.total -= level.chain;
+            level.chain = 0;
+        }
+    }
+
+    /// A bracket inside text the scan skips (a string, a comment, a regular
+    /// expression, template text). An opening one still counts, and stays
+    /// counted: if the scan took code for text, the code's brackets are not
+    /// lost. A closing one only closes what the same text opened, so text
+    /// cannot hide real nesting.
+    fn bracket_in_text(&mut self, c: u8, floor: usize) {
+        match c {
+            b'(' | b'[' | b'{' => {
+                self.levels.push(Level::default());
+                self.total += 1;
+                if self.total > self.best.depth {
+                    self.best = Depth {
+                        depth: self.total,
+                        deepest_at: self.i - 1,
+                    };
+                }
+            }
+            b')' | b']' | b'}' if self.levels.len() > floor => {
+                let level = self.levels.pop().unwrap_or_default();
+                self.total -= level.chain + 1;
+            }
+            _ => {}
+        }
+    }
+
+    fn skip_until(&mut self, end: &[u8]) {
+        let floor = self.levels.len();
+        while self.i < self.bytes.len() {
+            if self.bytes[self.i..].starts_with(end) {
+                self.i += end.len();
+                return;
+            }
+            let c = self.bytes[self.i];
+            self.i += 1;
+            self.bracket_in_text(c, floor);
+        }
+    }
+
+    fn skip_string(&mut self, quote: u8) {
+        let floor = self.levels.len();
+        while let Some(c) = self.peek() {
+            self.i += 1;
+            match c {
+                b'\\' => self.i += 1,
+                b'\n' => return,
+                c if c == quote => return,
+                c => self.bracket_in_text(c, floor),
+            }
+        }
+    }
+
+    fn skip_regex(&mut self) {
+        let floor = self.levels.len();
+        let mut class = false;
+        while let Some(c) = self.peek() {
+            self.i += 1;
+            match c {
+                b'\\' => self.i += 1,
+                b'/' if !class => return,
+                b'\n' => return,
+                c => {
+                    match c {
+                        b'[' => class = true,
+                        b']' => class = false,
+                        _ => {}
+                    }
+                    self.bracket_in_text(c, floor);
+                }
+            }
+        }
+    }
+
+    /// Template text up to the closing backtick, or up to a `${`, which
+    /// opens a level that its `}` closes (and comes back here).
+    fn template(&mut self) {
+        let floor = self.levels.len();
+        while let Some(c) = self.peek() {
+            self.i += 1;
+            match c {
+                b'\\' => self.i += 1,
+                b'`' => return,
+                b'$' if self.peek() == Some(b'{') => {
+                    self.i += 1;
+                    self.levels.push(Level {
+                        chain: 0,
+                        template: true,
+                    });
+                    self.total += 1;
+                    return;
+                }
+                c => self.bracket_in_text(c, floor),
+            }
+        }
+    }
+}
+
+/// Keywords after which a `/` starts a regular expression.
+const REGEX_AFTER: &[&[u8]] = &[
+    b"return",
+    b"typeof",
+    b"case",
+    b"do",
+    b"else",
+    b"in",
+    b"of",
+    b"new",
+    b"delete",
+    b"void",
+    b"throw",
+    b"instanceof",
+    b"yield",
+    b"await",
+];
+
+/// Whether a line starting with this byte continues the expression of the
+/// line before (an operator, a bracket, a template); otherwise a statement
+/// may start there and the chain count resets.
+fn continues_expression(first: u8) -> bool {
+    matches!(
+        first,
+        b'+' | b'-'
+            | b'*'
+            | b'/'
+            | b'%'
+            | b'&'
+            | b'|'
+            | b'^'
+            | b'<'
+            | b'>'
+            | b'='
+            | b'?'
+            | b'.'
+            | b':'
+            | b'('
+            | b'['
+            | b'`'
+            | b'!'
+            | b'~'
+            | b','
+    )
+}
+
+/// Whether a `/` after this byte divides (an operand ends here) rather than
+/// starting a regular expression.
+fn ends_operand(previous: u8) -> bool {
+    previous.is_ascii_alphanumeric()
+        || matches!(
+            previous,
+            b')' | b']' | b'}' | b'_' | b'$' | b'\'' | b'"' | b'`'
+        )
+}
+
+fn syntax_error(file: &Path, span: std::ops::Range<usize>, message: &str) -> Diagnostic {
+    Diagnostic::new(&MODULE_SYNTAX_ERROR, message.to_string())
+        .at(file, span)
+        .help("Bun refuses to load a module with a syntax error, so the tool does not load")
+}
+
+fn jsx_unsupported(file: &Path) -> Diagnostic {
+    let shown = file.to_string_lossy().replace('\\', "/");
+    Diagnostic::new(&MODULE_JSX_UNSUPPORTED, format!("`{shown}` is a JSX file, which a tool module cannot use"))
+        .at(file, 0..0)
+        .help("a tool returns a string or JSON, never markup: rename the file to .ts or .js and remove the JSX")
+}
+
+fn too_deeply_nested(file: &Path, at: usize) -> Diagnostic {
+    Diagnostic::new(
+        &MODULE_TOO_DEEPLY_NESTED,
+        format!(
+            "this module nests expressions more than {MAX_NESTING} levels deep, too deep to check"
+        ),
+    )
+    .at(file, at..at)
+    .label("the nesting reaches its limit here")
+    .help("generated code this deep belongs in a JSON file the module reads at run time")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str, language: Language) -> Vec<&'static str> {
+        match parse(text, Path::new("t.ts"), language, false) {
+            Ok(_) => Vec::new(),
+            Err(diagnostics) => diagnostics.iter().map(|d| d.code.name).collect(),
+        }
+    }
+
+    /// Runs `f` on a thread with the stack the checker gives its workers.
+    fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        std::thread::Builder::new()
+            .stack_size(STACK_SIZE)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn syntax_by_extension() {
+        for (name, language) in [
+            ("a.ts", Language::TypeScript),
+            ("a.mts", Language::TypeScript),
+            ("a.cts", Language::TypeScript),
+            ("a.js", Language::JavaScript),
+            ("a.mjs", Language::JavaScript),
+            ("a.cjs", Language::JavaScript),
+            ("a.tsx", Language::Jsx),
+            ("a.jsx", Language::Jsx),
+            ("a.json", Language::Data),
+        ] {
+            assert_eq!(Language::of(Path::new(name)), language, "{name}");
+        }
+        assert_eq!(
+            codes("const x: number = 1", Language::TypeScript),
+            Vec::<&str>::new()
+        );
+        assert!(
+            codes("const x: number = 1", Language::JavaScript)
+                .iter()
+                .all(|c| *c == "module/syntax-error")
+        );
+        assert!(!codes("const x: number = 1", Language::JavaScript).is_empty());
+        assert_eq!(
+            codes("export const x = 1", Language::Jsx),
+            ["module/jsx-unsupported"]
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_points_at_its_byte_offset() {
+        let text = "export const a = 1\nexport const b = )\n";
+        let diagnostics = parse(text, Path::new("t.ts"), Language::TypeScript, false).unwrap_err();
+        let span = diagnostics[0].location.as_ref().unwrap().span.clone();
+        assert_eq!(&text[span], ")");
+    }
+
+    #[test]
+    fn commonjs_files_may_be_sloppy() {
+        let sloppy = "with (Math) { module.exports = { x: floor(1) } }";
+        assert!(parse(sloppy, Path::new("t.cjs"), Language::JavaScript, true).is_ok());
+        assert!(parse(sloppy, Path::new("t.js"), Language::JavaScript, false).is_err());
+    }
+
+    /// Each shape at 100,000 levels: refused by the guard or parsed, never a
+    /// stack overflow (which would abort this test binary).
+    #[test]
+    fn deep_nesting_never_overflows_the_stack() {
+        let n = 100_000;
+        let shapes: Vec<(&str, String)> = vec![
+            (
+                "parentheses",
+                format!("export default {}1{}", "(".repeat(n), ")".repeat(n)),
+            ),
+            (
+                "arrays",
+                format!("export default {}{}", "[".repeat(n), "]".repeat(n)),
+            ),
+            (
+                "objects",
+                format!("export default {}1{}", "{a:".repeat(n), "}".repeat(n)),
+            ),
+            ("arrows", format!("export default {}1", "()=>".repeat(n))),
+            (
+                "functions",
+                format!(
+                    "export default {}1{}",
+                    "function(){return ".repeat(n),
+                    "}".repeat(n)
+                ),
+            ),
+            (
+                "templates",
+                format!("export default {}1{}", "`${".repeat(n), "}`".repeat(n)),
+            ),
+            ("unary", format!("export default {}1", "!".repeat(n))),
+            ("new", format!("export default {}X", "new ".repeat(n))),
+            (
+                "sums over lines",
+                format!("export default 1{}", "\n+1".repeat(n)),
+            ),
+            ("members", format!("export default a{}", ".b".repeat(n))),
+            (
+                "conditionals",
+                format!("export default {}c", "a?b:".repeat(n)),
+            ),
+            ("assignments", format!("export default {}1", "a=".repeat(n))),
+            (
+                "strings hiding brackets",
+                format!("export default [{}]", "')', (".repeat(n)),
+            ),
+        ];
+        for (shape, text) in shapes {
+            let result = on_big_stack(move || codes(&text, Language::TypeScript));
+            assert!(
+                result.is_empty()
+                    || result.contains(&"module/too-deeply-nested")
+                    || result.contains(&"module/syntax-error"),
+                "{shape}: {result:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn hand_written_code_is_far_below_the_nesting_limit() {
+        // A long semicolon-free module: statements on their own lines reset the count.
+        let mut text = String::from(
+            "export default {\n  description: 'x',\n  async execute(args, context) {\n",
+        );
+        for i in 0..5_000 {
+            text.push_str(&format!(
+                "    const v{i} = await fetch(`https://x/${{args.id}}`).then((r) => r.json())\n"
+            ));
+            text.push_str(&format!(
+                "    if (!v{i}.ok && v{i}.status !== 404) throw new Error(`bad ${{v{i}.status}}`)\n"
+            ));
+        }
+        text.push_str("  },\n}\n");
+        let depth = nesting_depth(&text);
+        assert!(depth.depth < 50, "{}", depth.depth);
+        // Linear in the length, whatever the mix of lines and spaces.
+        let started = std::time::Instant::now();
+        let lines = "\n".repeat(2_000_000) + &" \n".repeat(1_000_000) + &"\n   ".repeat(500_000);
+        assert_eq!(nesting_depth(&lines).depth, 0);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        let regex =
+            "const r = /[)}\\]]+/g; const s = '))))'; // ))))\n/* }}}} */ const t = `)${'('}`";
+        assert!(
+            nesting_depth(regex).depth < 10,
+            "{}",
+            nesting_depth(regex).depth
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! The one traversal of a file's tree that every rule except the contract
+//! needs: the modules it loads (`imports::collect`) and the environment it
+//! reads (`env`). Parsing dominates the cost of a check, and each extra walk
+//! over the tree would add a tenth of it, so the rules share this one.
+//!
+//! Most files need no walk at all: static imports and re-exports sit at the
+//! top level, and the rest (`import()`, `require()`, `process.env`,
+//! `Bun.env`) cannot occur unless the text spells one of those words, which
+//! a byte search finds in a fraction of the walk's time. TypeScript types are
+//! skipped in a walk: they never run, so they load nothing and read nothing
+//! (`typeof import('./x')` is a type).
+
+use swc_ecma_ast::{
+    CallExpr, ExportAll, ImportDecl, MemberExpr, ModuleDecl, ModuleItem, NamedExport, Program,
+    TsImportEqualsDecl, TsInterfaceDecl, TsType, TsTypeAliasDecl, TsTypeAnn, TsTypeParamDecl,
+    TsTypeParamInstantiation, VarDeclarator,
+};
+use swc_ecma_visit::{Visit, VisitWith};
+
+use super::env::{self, Below, EnvRead};
+use super::imports::collect::{self, Import};
+
+#[derive(Debug, Default)]
+pub struct Scan {
+    pub imports: Vec<Import>,
+    pub env: Vec<EnvRead>,
+}
+
+/// Scans `program`, parsed from `text`.
+pub fn scan(program: &Program, text: &str) -> Scan {
+    if needs_walk(text) {
+        return walk(program);
+    }
+    let mut scan = Scan::default();
+    if let Program::Module(module) = program {
+        for item in &module.body {
+            match item {
+                ModuleItem::ModuleDecl(ModuleDecl::Import(n)) => {
+                    collect::import_decl(&mut scan.imports, n)
+                }
+                ModuleItem::ModuleDecl(ModuleDecl::ExportAll(n)) => {
+                    collect::export_all(&mut scan.imports, n)
+                }
+                ModuleItem::ModuleDecl(ModuleDecl::ExportNamed(n)) => {
+                    collect::named_export(&mut scan.imports, n)
+                }
+                ModuleItem::ModuleDecl(ModuleDecl::TsImportEquals(n)) => {
+                    collect::ts_import_equals(&mut scan.imports, n)
+                }
+                _ => {}
+            }
+        }
+    }
+    scan
+}
+
+/// Scans the whole tree, whatever the text says.
+pub fn walk(program: &Program) -> Scan {
+    let mut scan = Scan::default();
+    program.visit_with(&mut scan);
+    scan
+}
+
+/// Whether the text may hold something only a walk finds: the word
+/// `process` or `Bun`, the word `import` followed by `(` or `.`
+/// (`import.meta.env`), or `require` followed by `(`; a comment after either
+/// might hide one too. A false "yes" costs a walk; a "no" is always right.
+fn needs_walk(text: &str) -> bool {
+    let called = |rest: &str| {
+        let rest = rest.trim_start();
+        rest.starts_with('(') || rest.starts_with('/')
+    };
+    word(text, "process", |_| true)
+        || word(text, "Bun", |_| true)
+        || word(text, "import", |rest| {
+            called(rest) || rest.trim_start().starts_with('.')
+        })
+        || word(text, "require", called)
+}
+
+/// Whether `name` occurs as a whole word followed by text that satisfies `then`.
+fn word(text: &str, name: &str, then: impl Fn(&str) -> bool) -> bool {
+    let identifier = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(name).any(|(at, _)| {
+        let rest = &text[at + name.len()..];
+        !text[..at].ends_with(identifier) && !rest.starts_with(identifier) && then(rest)
+    })
+}
+
+impl Visit for Scan {
+    fn visit_import_decl(&mut self, n: &ImportDecl) {
+        collect::import_decl(&mut self.imports, n);
+    }
+
+    fn visit_export_all(&mut self, n: &ExportAll) {
+        collect::export_all(&mut self.imports, n);
+    }
+
+    fn visit_named_export(&mut self, n: &NamedExport) {
+        collect::named_export(&mut self.imports, n);
+    }
+
+    fn visit_ts_import_equals_decl(&mut self, n: &TsImportEqualsDecl) {
+        collect::ts_import_equals(&mut self.imports, n);
+    }
+
+    fn visit_call_expr(&mut self, n: &CallExpr) {
+        collect::call_expr(&mut self.imports, n);
+        n.visit_children_with(self);
+    }
+
+    fn visit_member_expr(&mut self, n: &MemberExpr) {
+        match env::member_expr(&mut self.env, n) {
+            Below::Children => n.visit_children_with(self),
+            Below::Only(prop) => prop.visit_with(self),
+            Below::Nothing => {}
+        }
+    }
+
+    fn visit_var_declarator(&mut self, n: &VarDeclarator) {
+        match env::var_declarator(&mut self.env, n) {
+            Some(pattern) => pattern.visit_with(self),
+            None => n.visit_children_with(self),
+        }
+    }
+
+    fn visit_ts_type(&mut self, _: &TsType) {}
+    fn visit_ts_type_ann(&mut self, _: &TsTypeAnn) {}
+    fn visit_ts_type_param_decl(&mut self, _: &TsTypeParamDecl) {}
+    fn visit_ts_type_param_instantiation(&mut self, _: &TsTypeParamInstantiation) {}
+    fn visit_ts_interface_decl(&mut self, _: &TsInterfaceDecl) {}
+    fn visit_ts_type_alias_decl(&mut self, _: &TsTypeAliasDecl) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::parse::{Language, parse};
+    use std::path::Path;
+
+    /// The shortcut must find exactly what the walk finds.
+    #[test]
+    fn the_top_level_shortcut_agrees_with_the_walk() {
+        for source in [
+            "import a from 'a'\nexport * from './b'\nexport { c } from './c'\nimport d = require('d')",
+            "import a from 'a'\nconst b = await import('./b')",
+            "import a from 'a'\nconst b = await import /* why */ ('./b')",
+            "const b = require('./b')",
+            "const k = process.env.KEY",
+            "const k = Bun.env.KEY",
+            "const k = import.meta.env.KEY",
+            "export const important = 'imports are at the top'",
+            "export default { parameters: { required: ['id'] }, processing: true, Bundle: 1 }",
+            "const x = a.require\n(1)",
+            "const { A } = process",
+            "import type { T } from 't'\nexport default {}",
+        ] {
+            let program = parse(source, Path::new("t.ts"), Language::TypeScript, false).unwrap();
+            let quick = scan(&program, source);
+            let full = walk(&program);
+            assert_eq!(quick.imports, full.imports, "{source}");
+            assert_eq!(quick.env, full.env, "{source}");
+        }
+    }
+}

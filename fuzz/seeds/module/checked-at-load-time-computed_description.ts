@@ -1,0 +1,11 @@
+export default {
+  description: ['Look up', 'an order'].join(' '),
+  parameters: {
+    type: 'object',
+    properties: { id: { type: 'string', description: 'The order id' } },
+    required: ['id'],
+  },
+  async execute(args, context) {
+    return `order ${args.id}`
+  },
+}

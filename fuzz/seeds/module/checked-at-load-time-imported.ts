@@ -1,0 +1,3 @@
+import lookup from './lookup.ts'
+
+export default lookup

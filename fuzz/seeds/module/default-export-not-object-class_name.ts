@@ -1,0 +1,2 @@
+class Lookup {}
+export default Lookup

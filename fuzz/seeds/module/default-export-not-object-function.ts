@@ -1,0 +1,3 @@
+export default async function lookup(args: { id: string }) {
+  return args.id
+}

@@ -1,0 +1,11 @@
+export default {
+  description: 'Look up an order by id.',
+  parameters: {
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    required: ['ids', 7],
+  },
+  async execute(args, context) {
+    return `order ${args.id}`
+  },
+}

@@ -1,0 +1,1 @@
+export const base = { description: 'Shared', parameters: { type: 'object' } }

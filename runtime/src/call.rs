@@ -1,0 +1,319 @@
+//! One call's edges: turning arguments into `execute(args, context)`, and its
+//! value or error into the text the model reads. Also the module contract.
+//!
+//! Owns the rules: a string result is returned as is, `undefined` becomes the
+//! empty string, anything else is `JSON.stringify(value, null, 2)` (the
+//! intrinsic, captured before any tool ran, so a tool cannot replace it); a
+//! thrown `Error` gives its `message`, any other thrown value its string (or
+//! JSON) form. It does not schedule anything; `host.rs` drives the call.
+
+use boa_engine::{Context, JsError, JsObject, JsString, JsValue, js_string};
+
+use crate::host::{CallOutcome, CallRequest, ToolInfo};
+use crate::limits;
+use crate::state::HostState;
+
+/// How a call ended, before it is turned into text.
+pub(crate) enum Settled {
+    Returned(JsValue),
+    Threw(JsValue),
+    /// Stopped by the host (deadline, limit, budget) with this message.
+    Failed(String),
+}
+
+pub(crate) struct Invoked {
+    /// Has `abortWithMessage(text)`, which aborts `context.signal`.
+    pub(crate) controller: JsObject,
+    /// `Ok(returned)` (maybe a promise) or how the synchronous part ended.
+    pub(crate) result: Result<JsValue, Settled>,
+}
+
+/// Builds `args` and `context` and calls `execute` with `this` = the tool object.
+pub(crate) fn invoke(
+    tool: &JsObject,
+    execute: &JsObject,
+    request: &CallRequest,
+    internals: &JsObject,
+    state: &HostState,
+    context: &mut Context,
+) -> Result<Invoked, String> {
+    if let Err(e) = serde_json::from_str::<serde_json::Value>(&request.args_json) {
+        return Err(format!("the arguments are not valid JSON: {e}"));
+    }
+    let env: serde_json::Map<String, serde_json::Value> = request
+        .context
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+        .collect();
+    let text = |s: &str| JsValue::from(JsString::from(s));
+    let new_call = internal(internals, "newCall", context)?;
+    let made = new_call
+        .call(
+            &JsValue::undefined(),
+            &[
+                text(&request.args_json),
+                text(&request.context.session_id),
+                text(&request.context.agent),
+                text(&state.project_dir.display().to_string()),
+                text(&serde_json::Value::Object(env).to_string()),
+            ],
+            context,
+        )
+        .map_err(|e| format!("internal error preparing the call: {e}"))?;
+    let made = made
+        .as_object()
+        .ok_or("internal error preparing the call")?;
+    let field = |name: &str, context: &mut Context| {
+        made.get(JsString::from(name), context).unwrap_or_default()
+    };
+    let args = field("args", context);
+    let call_context = field("context", context);
+    let controller = field("controller", context)
+        .as_object()
+        .ok_or("internal error: no controller")?;
+    let result = match execute.call(&tool.clone().into(), &[args, call_context], context) {
+        Ok(value) => Ok(value),
+        Err(error) => Err(settled_from_error(error, context)),
+    };
+    Ok(Invoked { controller, result })
+}
+
+fn settled_from_error(error: JsError, context: &mut Context) -> Settled {
+    if error.as_engine().is_some() {
+        return Settled::Failed(limits::describe(&error));
+    }
+    match error.into_opaque(context) {
+        Ok(value) => Settled::Threw(value),
+        Err(error) => Settled::Failed(limits::describe(&error)),
+    }
+}
+
+fn internal(internals: &JsObject, name: &str, context: &mut Context) -> Result<JsObject, String> {
+    internals
+        .get(JsString::from(name), context)
+        .ok()
+        .and_then(|v| v.as_object())
+        .ok_or_else(|| format!("internal error: the prelude has no `{name}`"))
+}
+
+/// The text the model reads for a settled call.
+pub(crate) fn render(settled: Settled, internals: &JsObject, context: &mut Context) -> CallOutcome {
+    match settled {
+        Settled::Returned(value) => {
+            if let Some(text) = value.as_string() {
+                return CallOutcome::Ok(text.to_std_string_escaped());
+            }
+            if value.is_undefined() {
+                return CallOutcome::Ok(String::new());
+            }
+            match stringify(&value, true, internals, context) {
+                Ok(Some(text)) => CallOutcome::Ok(text),
+                Ok(None) => CallOutcome::Ok(String::new()),
+                Err(message) => CallOutcome::ToolError(format!(
+                    "the tool's result cannot be converted to JSON: {message}"
+                )),
+            }
+        }
+        Settled::Threw(value) => CallOutcome::ToolError(thrown_text(&value, context)),
+        Settled::Failed(message) => CallOutcome::ToolError(message),
+    }
+}
+
+/// `JSON.stringify(value, null, 2)` (or compact), through the saved intrinsic.
+fn stringify(
+    value: &JsValue,
+    indent: bool,
+    internals: &JsObject,
+    context: &mut Context,
+) -> Result<Option<String>, String> {
+    let stringify = internal(internals, "stringify", context)?;
+    let space = if indent {
+        JsValue::from(2)
+    } else {
+        JsValue::undefined()
+    };
+    match stringify.call(
+        &JsValue::undefined(),
+        &[value.clone(), JsValue::null(), space],
+        context,
+    ) {
+        Ok(text) => Ok(text.as_string().map(|s| s.to_std_string_escaped())),
+        Err(error) => Err(error_text(&error, context)),
+    }
+}
+
+/// The message of a thrown value: `Error#message` (getters run), a string as
+/// is, any other object as JSON, other values by `String(value)`.
+pub(crate) fn thrown_text(value: &JsValue, context: &mut Context) -> String {
+    if let Some(text) = value.as_string() {
+        return text.to_std_string_escaped();
+    }
+    if let Some(object) = value.as_object() {
+        if let Ok(message) = object.get(js_string!("message"), context)
+            && !message.is_undefined()
+            && let Ok(text) = message.to_string(context)
+        {
+            let text = text.to_std_string_escaped();
+            if !text.is_empty() {
+                return text;
+            }
+            if let Ok(name) = object.get(js_string!("name"), context)
+                && let Ok(name) = name.to_string(context)
+            {
+                return name.to_std_string_escaped();
+            }
+        }
+        if !object.is_callable()
+            && let Some(internals) = context
+                .get_data::<std::rc::Rc<HostState>>()
+                .and_then(|s| s.builtins.borrow().clone())
+            && let Ok(Some(text)) = stringify(value, false, &internals, context)
+        {
+            return text;
+        }
+    }
+    match value.to_string(context) {
+        Ok(text) => text.to_std_string_escaped(),
+        Err(_) => "the tool threw a value that cannot be shown".to_string(),
+    }
+}
+
+/// What a module that threw while it was evaluated is reported with (the
+/// daemon's log, `validate --deep`): unlike a call's error, which the model
+/// reads as the bare message, a load error names the error type and the
+/// first place in the author's code, so a person can find it.
+pub(crate) fn load_thrown_text(value: &JsValue, context: &mut Context) -> String {
+    let message = thrown_text(value, context);
+    let Some(object) = value.as_object() else { return message };
+    let text_of = |key, context: &mut Context| {
+        object
+            .get(key, context)
+            .ok()
+            .filter(|v| !v.is_undefined())
+            .and_then(|v| v.to_string(context).ok())
+            .map(|s| s.to_std_string_escaped())
+    };
+    let name = text_of(js_string!("name"), context).filter(|n| !message.starts_with(n.as_str()));
+    let place = text_of(js_string!("stack"), context).and_then(|stack| {
+        stack.lines().map(str::trim).find_map(|line| line.strip_prefix("at ")).map(str::to_string)
+    });
+    let mut text = match name {
+        Some(name) => format!("{name}: {message}"),
+        None => message,
+    };
+    if let Some(place) = place {
+        text.push_str(&format!(" (at {place})"));
+    }
+    text
+}
+
+/// The message of an error raised on the Rust side of an operation.
+pub(crate) fn error_text(error: &JsError, context: &mut Context) -> String {
+    if error.as_engine().is_some() {
+        return limits::describe(error);
+    }
+    match error.clone().into_opaque(context) {
+        Ok(value) => thrown_text(&value, context),
+        Err(_) => error.to_string(),
+    }
+}
+
+/// "a string", "an array", … for messages about the contract.
+pub(crate) fn describe_type(value: &JsValue) -> &'static str {
+    if value.is_undefined() {
+        "undefined"
+    } else if value.is_null() {
+        "null"
+    } else if value.is_string() {
+        "a string"
+    } else if value.is_number() {
+        "a number"
+    } else if value.is_boolean() {
+        "a boolean"
+    } else if value.as_object().is_some_and(|o| o.is_callable()) {
+        "a function"
+    } else if value.as_object().is_some_and(|o| o.is_array()) {
+        "an array"
+    } else if value.is_object() {
+        "an object"
+    } else {
+        "a symbol or bigint"
+    }
+}
+
+/// Checks `{ description, parameters, execute }` and returns what the model sees.
+pub(crate) fn check_contract(
+    tool: &JsObject,
+    internals: &JsObject,
+    context: &mut Context,
+) -> Result<(ToolInfo, JsObject), String> {
+    let get = |name: &str, context: &mut Context| {
+        tool.get(JsString::from(name), context)
+            .map_err(|e| format!("reading `{name}` failed: {}", error_text(&e, context)))
+    };
+    let description = get("description", context)?;
+    let description = match description.as_string() {
+        Some(text) if !text.to_std_string_escaped().trim().is_empty() => {
+            text.to_std_string_escaped()
+        }
+        Some(_) => return Err(
+            "`description` is an empty string; the model reads it to decide when to call the tool"
+                .into(),
+        ),
+        None => {
+            return Err(format!(
+                "`description` must be a non-empty string, found {}",
+                describe_type(&description)
+            ));
+        }
+    };
+    let parameters = get("parameters", context)?;
+    let Some(schema) = parameters
+        .as_object()
+        .filter(|o| !o.is_callable() && !o.is_array())
+    else {
+        return Err(format!(
+            "`parameters` must be a JSON Schema object with `type: 'object'`, found {}",
+            describe_type(&parameters)
+        ));
+    };
+    let kind = schema
+        .get(js_string!("type"), context)
+        .map_err(|e| error_text(&e, context))?;
+    if kind
+        .as_string()
+        .map(|s| s.to_std_string_escaped())
+        .as_deref()
+        != Some("object")
+    {
+        let found = match kind.as_string() {
+            Some(s) => format!("'{}'", s.to_std_string_escaped()),
+            None => describe_type(&kind).to_string(),
+        };
+        return Err(format!("`parameters.type` must be 'object', found {found}"));
+    }
+    let execute = get("execute", context)?;
+    let Some(execute) = execute.as_object().filter(|o| o.is_callable()) else {
+        return Err(format!(
+            "`execute` must be a function, found {}",
+            describe_type(&execute)
+        ));
+    };
+    let parameters_json = match stringify(&parameters, false, internals, context) {
+        Ok(Some(json)) => json,
+        Ok(None) => return Err("`parameters` cannot be converted to JSON".into()),
+        Err(message) => {
+            return Err(format!(
+                "`parameters` cannot be converted to JSON: {message}"
+            ));
+        }
+    };
+    Ok((
+        ToolInfo {
+            description,
+            parameters_json,
+        },
+        execute,
+    ))
+}

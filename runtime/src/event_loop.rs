@@ -1,0 +1,272 @@
+//! The job executor and the loop that drives it.
+//!
+//! Owns every job boa hands the host (promise reactions, native async
+//! operations, timers, generic jobs) and the order they run in. The loop runs
+//! on the thread that owns the `Context`, on a current-thread tokio runtime:
+//! it never busy-waits, it sleeps until an async operation completes or the
+//! next timer is due. It does not know about tool calls; `host.rs` tells it
+//! when to stop (`is_done`) and until when it may run (`deadline`).
+
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, VecDeque};
+use std::future::Future;
+use std::mem;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::time::Duration;
+
+use boa_engine::job::{
+    GenericJob, IntervalJob, Job, JobExecutor, NativeAsyncJob, PromiseJob, TimeoutJob,
+};
+use boa_engine::{Context, JsResult, JsValue};
+use futures_concurrency::future::FutureGroup;
+use futures_lite::StreamExt;
+use tokio::time::Instant;
+
+/// A timer queued by `setTimeout`/`setInterval`, keyed by due time and order.
+enum Timer {
+    Once(TimeoutJob),
+    Repeat(IntervalJob),
+}
+
+impl Timer {
+    fn cancelled(&self) -> bool {
+        match self {
+            Timer::Once(job) => job.cancelled(),
+            Timer::Repeat(job) => job.cancelled(),
+        }
+    }
+}
+
+/// Stores jobs until the loop runs them; installed with `Context::builder().job_executor`.
+#[derive(Default)]
+pub(crate) struct Executor {
+    promise_jobs: RefCell<VecDeque<PromiseJob>>,
+    async_jobs: RefCell<VecDeque<NativeAsyncJob>>,
+    generic_jobs: RefCell<VecDeque<GenericJob>>,
+    timers: RefCell<BTreeMap<(Instant, u64), Timer>>,
+    sequence: Cell<u64>,
+}
+
+impl Executor {
+    fn add_timer(&self, due: Instant, timer: Timer) {
+        let n = self.sequence.get() + 1;
+        self.sequence.set(n);
+        self.timers.borrow_mut().insert((due, n), timer);
+    }
+
+    fn next_timer(&self) -> Option<Instant> {
+        self.timers.borrow().keys().next().map(|(due, _)| *due)
+    }
+
+    /// Drops every queued job: what a finished (or stopped) call left behind.
+    pub(crate) fn clear(&self) {
+        self.promise_jobs.borrow_mut().clear();
+        self.async_jobs.borrow_mut().clear();
+        self.generic_jobs.borrow_mut().clear();
+        self.timers.borrow_mut().clear();
+    }
+}
+
+impl JobExecutor for Executor {
+    fn enqueue_job(self: Rc<Self>, job: Job, _context: &mut Context) {
+        match job {
+            Job::PromiseJob(job) => self.promise_jobs.borrow_mut().push_back(job),
+            Job::AsyncJob(job) => self.async_jobs.borrow_mut().push_back(job),
+            Job::GenericJob(job) => self.generic_jobs.borrow_mut().push_back(job),
+            Job::TimeoutJob(job) => {
+                let due = Instant::now() + Duration::from(job.timeout());
+                self.add_timer(due, Timer::Once(job));
+            }
+            Job::IntervalJob(job) => {
+                let due = Instant::now() + interval_of(&job);
+                self.add_timer(due, Timer::Repeat(job));
+            }
+            // FinalizationRegistry callbacks are optional in the spec; tools
+            // never depend on them, and running them would need a second queue.
+            _ => {}
+        }
+    }
+
+    fn run_jobs(self: Rc<Self>, context: &mut Context) -> JsResult<()> {
+        // Only reached if boa itself asks for a synchronous drain; async jobs
+        // and timers wait for the real loop in `Driver`.
+        loop {
+            let job = self.promise_jobs.borrow_mut().pop_front();
+            match job {
+                Some(job) => {
+                    job.call(context)?;
+                }
+                None => return Ok(()),
+            }
+        }
+    }
+}
+
+fn interval_of(job: &IntervalJob) -> Duration {
+    // `setInterval(f, 0)` would otherwise fire on every turn without sleeping.
+    Duration::from(job.interval()).max(Duration::from_millis(1))
+}
+
+/// Why `Driver::run` returned.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// `is_done` said so.
+    Done,
+    /// The deadline passed.
+    Deadline,
+    /// Nothing is queued, no timer is due, no operation is in flight: what is
+    /// still pending can never settle.
+    Stalled,
+    /// Promise jobs ran back to back for longer than the budget without ever
+    /// waiting for I/O or a timer (`for (;;) await null`).
+    Budget,
+    /// A job stopped with an error JS cannot catch (a runtime limit).
+    Fatal(String),
+}
+
+type LocalFuture<'a> = Pin<Box<dyn Future<Output = JsResult<JsValue>> + 'a>>;
+
+/// Runs jobs against one borrowed `Context` until told to stop.
+///
+/// In-flight async operations live in `group`; dropping the driver drops them,
+/// which cancels their I/O (HTTP requests are abandoned, child processes are
+/// killed because they are spawned with `kill_on_drop`).
+pub(crate) struct Driver<'a, 'b> {
+    cell: &'a RefCell<&'b mut Context>,
+    executor: Rc<Executor>,
+    group: FutureGroup<LocalFuture<'a>>,
+    budget: Duration,
+}
+
+impl<'a, 'b: 'a> Driver<'a, 'b> {
+    pub(crate) fn new(
+        cell: &'a RefCell<&'b mut Context>,
+        executor: Rc<Executor>,
+        budget: Duration,
+    ) -> Self {
+        Driver {
+            cell,
+            executor,
+            group: FutureGroup::new(),
+            budget,
+        }
+    }
+
+    /// Runs until `is_done` returns true, the deadline passes, or nothing more can happen.
+    pub(crate) async fn run(
+        &mut self,
+        mut is_done: impl FnMut(&mut Context) -> bool,
+        deadline: Instant,
+    ) -> Stop {
+        loop {
+            if let Err(stop) = self.run_ready() {
+                return stop;
+            }
+            if is_done(&mut self.cell.borrow_mut()) {
+                return Stop::Done;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Stop::Deadline;
+            }
+            let wake = self
+                .executor
+                .next_timer()
+                .map_or(deadline, |t| t.min(deadline));
+            let no_timer = self.executor.next_timer().is_none();
+            if self.group.is_empty() {
+                if no_timer {
+                    return Stop::Stalled;
+                }
+                tokio::time::sleep_until(wake).await;
+            } else {
+                tokio::select! {
+                    _ = self.group.next() => {}
+                    _ = tokio::time::sleep_until(wake) => {}
+                }
+            }
+        }
+    }
+
+    /// Runs everything that is ready now: new async operations are started,
+    /// due timers fire, then generic and promise jobs run until none are left.
+    pub(crate) fn run_ready(&mut self) -> Result<(), Stop> {
+        let started = std::time::Instant::now();
+        let mut since_check = 0u32;
+        loop {
+            let async_jobs = mem::take(&mut *self.executor.async_jobs.borrow_mut());
+            for job in async_jobs {
+                self.group.insert(Box::pin(job.call(self.cell)));
+            }
+            self.run_due_timers()?;
+            let generic = self.executor.generic_jobs.borrow_mut().pop_front();
+            if let Some(job) = generic {
+                let result = job.call(&mut self.cell.borrow_mut());
+                fatal_if_limit(result)?;
+                continue;
+            }
+            let promise = self.executor.promise_jobs.borrow_mut().pop_front();
+            match promise {
+                Some(job) => {
+                    let result = job.call(&mut self.cell.borrow_mut());
+                    fatal_if_limit(result)?;
+                    since_check += 1;
+                    if since_check >= 512 {
+                        since_check = 0;
+                        if started.elapsed() > self.budget {
+                            return Err(Stop::Budget);
+                        }
+                    }
+                }
+                None => break,
+            }
+        }
+        self.cell.borrow_mut().clear_kept_objects();
+        Ok(())
+    }
+
+    fn run_due_timers(&mut self) -> Result<(), Stop> {
+        let now = Instant::now();
+        loop {
+            let due = {
+                let mut timers = self.executor.timers.borrow_mut();
+                match timers.first_key_value() {
+                    Some((key, _)) if key.0 <= now => timers.pop_first().map(|(_, t)| t),
+                    _ => None,
+                }
+            };
+            let Some(timer) = due else { return Ok(()) };
+            if timer.cancelled() {
+                continue;
+            }
+            match timer {
+                Timer::Once(job) => {
+                    let result = job.call(&mut self.cell.borrow_mut());
+                    fatal_if_limit(result)?;
+                }
+                Timer::Repeat(job) => {
+                    let result = job.call(&mut self.cell.borrow_mut());
+                    fatal_if_limit(result)?;
+                    if !job.cancelled() {
+                        let next = Instant::now() + interval_of(&job);
+                        self.executor.add_timer(next, Timer::Repeat(job));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Errors a job returns are either ordinary JS errors in a callback nobody
+/// awaits (ignored, as a browser would only log them) or engine errors such as
+/// a runtime limit, which JS cannot catch: they stop the code that was running
+/// and must fail the call instead of leaving its promise pending forever.
+fn fatal_if_limit(result: JsResult<JsValue>) -> Result<(), Stop> {
+    match result {
+        Err(error) if error.as_engine().is_some() => {
+            Err(Stop::Fatal(crate::limits::describe(&error)))
+        }
+        _ => Ok(()),
+    }
+}

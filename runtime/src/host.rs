@@ -1,0 +1,588 @@
+//! `Host`: one JS context with its event loop, the tools loaded into it, and
+//! the synchronous API the CLI and the daemon call.
+//!
+//! Owns the `Context`, the current-thread tokio runtime and `LocalSet` it is
+//! driven on, tool loading with the module contract checks, and the life of a
+//! call batch (start, drive, deadline, settle, clean up). How a call's value
+//! becomes text is in `call.rs`; the job queue is in `event_loop.rs`.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use boa_engine::builtins::promise::PromiseState;
+use boa_engine::object::builtins::JsPromise;
+use boa_engine::{Context, JsObject, JsString, JsValue, Source, js_string};
+
+use crate::call::{self, Settled};
+use crate::event_loop::{Driver, Executor, Stop};
+use crate::limits::{self, Limits};
+use crate::loader::{self, Target, ToolLoader};
+use crate::ops;
+use crate::output;
+use crate::prelude;
+use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
+
+/// How to build a [`Host`].
+#[derive(Debug, Clone)]
+pub struct HostConfig {
+    /// The project checkout: `process.cwd()`, `context.directory`, and the
+    /// base of relative paths in `node:fs`.
+    pub project_dir: PathBuf,
+    /// The box environment, without secrets: `process.env` and the default
+    /// environment of subprocesses.
+    pub box_env: Vec<(String, String)>,
+    /// Deadline, loop and recursion limits, output size.
+    pub limits: Limits,
+}
+
+impl HostConfig {
+    /// A config for `project_dir` with the current process environment and default limits.
+    pub fn new(project_dir: impl Into<PathBuf>) -> Self {
+        HostConfig {
+            project_dir: project_dir.into(),
+            box_env: std::env::vars().collect(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// What a loaded tool tells the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolInfo {
+    /// The tool's `description`.
+    pub description: String,
+    /// The tool's `parameters`, as compact JSON.
+    pub parameters_json: String,
+}
+
+/// Why a tool module did not load; `reason` is the line the daemon logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct LoadError {
+    /// A sentence a person understands, e.g. `Cannot find package 'zod' imported from tools/x.ts`.
+    pub reason: String,
+}
+
+impl LoadError {
+    fn new(reason: impl Into<String>) -> Self {
+        LoadError {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Who is calling, passed to `execute` as its second argument.
+#[derive(Debug, Clone, Default)]
+pub struct CallContext {
+    /// `context.sessionId`.
+    pub session_id: String,
+    /// `context.agent`.
+    pub agent: String,
+    /// `context.env`: the box environment plus the secrets this agent receives.
+    pub env: Vec<(String, String)>,
+    /// Overrides the host's deadline for this call.
+    pub deadline: Option<Duration>,
+}
+
+/// The result the model reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallOutcome {
+    /// `execute` returned: a string as is, anything else as indented JSON, `undefined` as "".
+    Ok(String),
+    /// `execute` threw (or was stopped): the message.
+    ToolError(String),
+}
+
+/// One finished call.
+#[derive(Debug, Clone)]
+pub struct CallResult {
+    /// What the model reads (already limited in size).
+    pub outcome: CallOutcome,
+    /// `console` output written while the call ran.
+    pub console: Vec<ConsoleLine>,
+    /// Wall-clock time of the call.
+    pub elapsed: Duration,
+}
+
+/// One call in a batch for [`Host::call_many`].
+#[derive(Debug, Clone)]
+pub struct CallRequest {
+    /// The tool's name as given to [`Host::load_tool`].
+    pub tool: String,
+    /// The arguments, as JSON.
+    pub args_json: String,
+    /// `context` fields.
+    pub context: CallContext,
+}
+
+struct Tool {
+    object: JsObject,
+    execute: JsObject,
+}
+
+/// A JS context with tools loaded; see the crate documentation.
+pub struct Host {
+    runtime: tokio::runtime::Runtime,
+    local: tokio::task::LocalSet,
+    context: Context,
+    executor: Rc<Executor>,
+    loader: Rc<ToolLoader>,
+    state: Rc<HostState>,
+    internals: JsObject,
+    tools: HashMap<String, Tool>,
+    limits: Limits,
+}
+
+impl std::fmt::Debug for Host {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Host")
+            .field("tools", &self.tools.keys().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Errors creating a [`Host`] (the runtime itself failed to start).
+#[derive(Debug, thiserror::Error)]
+#[error("the tool runtime could not start: {0}")]
+pub struct HostError(String);
+
+const STALLED: &str = "the tool's promise never settled: nothing it waits for can still happen \
+(an endless loop or recursion after an `await` also ends this way)";
+
+impl Host {
+    /// Builds a context with the runtime's globals and built-in modules.
+    pub fn new(config: HostConfig) -> Result<Host, HostError> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| HostError(e.to_string()))?;
+        let project_dir = std::fs::canonicalize(&config.project_dir).unwrap_or(config.project_dir);
+        let state = Rc::new(HostState::new(project_dir, config.box_env));
+        let executor = Rc::new(Executor::default());
+        let loader = Rc::new(ToolLoader::new(state.clone()));
+        let mut context = Context::builder()
+            .job_executor(executor.clone())
+            .module_loader(loader.clone())
+            .build()
+            .map_err(|e| HostError(e.to_string()))?;
+        context.insert_data(state.clone());
+        config.limits.apply(&mut context);
+        use boa_runtime::extensions::{
+            Base64Extension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension,
+            TimeoutExtension, UrlExtension,
+        };
+        boa_runtime::register_extensions(
+            (
+                Base64Extension,
+                TimeoutExtension,
+                EncodingExtension,
+                MicrotaskExtension,
+                StructuredCloneExtension,
+                UrlExtension,
+            ),
+            None,
+            &mut context,
+        )
+        .map_err(|e| HostError(e.to_string()))?;
+        let natives = ops::install(&mut context);
+        let prelude = context
+            .eval(Source::from_bytes(prelude::STARTUP.as_bytes()).with_path(Path::new("beeuni:prelude")))
+            .and_then(|f| {
+                let f = f
+                    .as_object()
+                    .ok_or_else(|| ops::error("the prelude is not a function"))?;
+                f.call(&JsValue::undefined(), &[natives.into()], &mut context)
+            })
+            .map_err(|e| HostError(format!("the prelude failed: {e}")))?;
+        let internals = prelude
+            .as_object()
+            .ok_or_else(|| HostError("the prelude returned nothing".into()))?;
+        *state.builtins.borrow_mut() = Some(internals.clone());
+        Ok(Host {
+            runtime,
+            local: tokio::task::LocalSet::new(),
+            context,
+            executor,
+            loader,
+            state,
+            internals,
+            tools: HashMap::new(),
+            limits: config.limits,
+        })
+    }
+
+    /// Loads the module at `module_path` as the tool `name`, checking the contract.
+    ///
+    /// Loading a name again replaces the tool (its module stays cached: edits
+    /// need a new `Host`).
+    pub fn load_tool(&mut self, name: &str, module_path: &Path) -> Result<ToolInfo, LoadError> {
+        let path = if module_path.is_absolute() {
+            module_path.to_path_buf()
+        } else {
+            self.state.project_dir.join(module_path)
+        };
+        let shown = loader::display(&path, &self.state);
+        if !path.is_file() {
+            return Err(LoadError::new(format!("module file not found: {shown}")));
+        }
+        let Host {
+            runtime,
+            local,
+            context,
+            executor,
+            loader,
+            state,
+            limits,
+            ..
+        } = self;
+        let deadline = tokio::time::Instant::now() + limits.deadline;
+        let result: Result<JsObject, LoadError> = runtime.block_on(local.run_until(async {
+            let cell = RefCell::new(context);
+            let mut driver = Driver::new(&cell, executor.clone(), limits.microtask_budget);
+            let module = {
+                let context = &mut cell.borrow_mut();
+                let kind = kind_of_tool(state, &path);
+                loader
+                    .load_file(&path, kind, context)
+                    .map_err(|e| LoadError::new(call::error_text(&e, context)))?
+            };
+            let promise = module.load_link_evaluate(&mut cell.borrow_mut());
+            let settled = |_: &mut Context| !matches!(promise.state(), PromiseState::Pending);
+            match driver.run(settled, deadline).await {
+                Stop::Done => {}
+                Stop::Deadline => return Err(LoadError::new(limits::describe_load_deadline(limits.deadline))),
+                Stop::Stalled => return Err(LoadError::new("the module's top-level await never settled")),
+                Stop::Budget => return Err(LoadError::new(limits::describe_budget(limits.microtask_budget))),
+                Stop::Fatal(message) => return Err(LoadError::new(message)),
+            }
+            if let PromiseState::Rejected(reason) = promise.state() {
+                let context = &mut cell.borrow_mut();
+                return Err(LoadError::new(call::load_thrown_text(&reason, context)));
+            }
+            let context = &mut cell.borrow_mut();
+            let namespace = module.namespace(context);
+            let default = namespace
+                .get(js_string!("default"), context)
+                .map_err(|e| LoadError::new(call::error_text(&e, context)))?;
+            if default.is_undefined() {
+                return Err(LoadError::new(
+                    "the module has no default export (expected `export default { description, parameters, execute }`)",
+                ));
+            }
+            default.as_object().ok_or_else(|| {
+                LoadError::new(format!(
+                    "the default export is {}, not an object with description, parameters and execute",
+                    call::describe_type(&default)
+                ))
+            })
+        }));
+        self.executor.clear();
+        if std::env::var_os("BEEUNI_PROF").is_some() { loader::PROF.with(|p| eprintln!("read {:.2} strip {:.2} parse {:.2} resolve {:.2}", p.borrow()[0], p.borrow()[1], p.borrow()[2], p.borrow()[3])); }
+        let object = result?;
+        let (info, execute) = call::check_contract(&object, &self.internals, &mut self.context)
+            .map_err(LoadError::new)?;
+        self.tools
+            .insert(name.to_string(), Tool { object, execute });
+        Ok(info)
+    }
+
+    /// Names of the loaded tools.
+    pub fn tool_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.tools.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Runs one call to completion (or to its deadline).
+    pub fn call(&mut self, tool: &str, args_json: &str, context: CallContext) -> CallResult {
+        let request = CallRequest {
+            tool: tool.to_string(),
+            args_json: args_json.to_string(),
+            context,
+        };
+        self.call_many(vec![request])
+            .pop()
+            .unwrap_or_else(|| CallResult {
+                outcome: CallOutcome::ToolError(
+                    "internal error: the call produced no result".into(),
+                ),
+                console: Vec::new(),
+                elapsed: Duration::ZERO,
+            })
+    }
+
+    /// Runs several calls concurrently on this context: their awaits interleave.
+    ///
+    /// Returns when every call has settled, failed or passed its deadline; the
+    /// results are in the order of `requests`. Work a call leaves behind when
+    /// the batch ends (timers, unawaited I/O, subprocesses) is cancelled.
+    pub fn call_many(&mut self, requests: Vec<CallRequest>) -> Vec<CallResult> {
+        let Host {
+            runtime,
+            local,
+            context,
+            executor,
+            state,
+            internals,
+            tools,
+            limits,
+            ..
+        } = self;
+        let results = runtime.block_on(local.run_until(async {
+            let cell = RefCell::new(context);
+            let mut driver = Driver::new(&cell, executor.clone(), limits.microtask_budget);
+            let earliest = requests
+                .iter()
+                .map(|r| r.context.deadline.unwrap_or(limits.deadline))
+                .min()
+                .unwrap_or(limits.deadline);
+            state.sync_deadline.set(Some(Instant::now() + earliest));
+            let mut calls: Vec<Running> = requests
+                .iter()
+                .map(|request| {
+                    start(
+                        request,
+                        tools,
+                        internals,
+                        state,
+                        limits,
+                        &mut cell.borrow_mut(),
+                    )
+                })
+                .collect();
+            loop {
+                let pending: Vec<usize> = (0..calls.len())
+                    .filter(|&i| calls[i].is_pending())
+                    .collect();
+                if pending.is_empty() {
+                    break;
+                }
+                let deadline = pending
+                    .iter()
+                    .map(|&i| calls[i].deadline)
+                    .min()
+                    .unwrap_or_else(tokio::time::Instant::now);
+                let stop = driver
+                    .run(|_| calls.iter().any(|c| c.promise_settled()), deadline)
+                    .await;
+                let failure = match stop {
+                    Stop::Done | Stop::Deadline => None,
+                    // boa 0.22 drops an engine error (loop or recursion limit)
+                    // raised after an `await`, leaving the promise pending:
+                    // that case ends here too, so the message names both.
+                    Stop::Stalled => Some(STALLED.to_string()),
+                    Stop::Budget => Some(limits::describe_budget(limits.microtask_budget)),
+                    Stop::Fatal(message) => Some(message),
+                };
+                let now = tokio::time::Instant::now();
+                for running in calls.iter_mut().filter(|c| c.is_pending()) {
+                    let context = &mut cell.borrow_mut();
+                    if let Some(message) = &failure {
+                        running.fail(message.clone(), context);
+                    } else if running.deadline <= now {
+                        // Checked first: a promise the abort itself settled
+                        // must still read as a timeout.
+                        let message = limits::describe_deadline(running.limit);
+                        running.fail(message, context);
+                    } else if running.promise_settled() {
+                        running.settle_from_promise();
+                    }
+                    if !running.is_pending() {
+                        running.console_to = Some(state.console.borrow().len());
+                    }
+                }
+                if failure.is_some() {
+                    // Every call of the batch is over; what is queued would
+                    // only restart the runaway chain.
+                    executor.clear();
+                } else {
+                    // Let the remaining calls see the aborts just sent; a
+                    // runaway among them is caught on the next turn.
+                    let _ = driver.run_ready();
+                }
+            }
+            let context = &mut cell.borrow_mut();
+            calls
+                .into_iter()
+                .map(|running| running.finish(state, internals, limits, context))
+                .collect::<Vec<_>>()
+        }));
+        // Anything still queued belongs to calls that are over.
+        self.executor.clear();
+        self.state.cancels.borrow_mut().clear();
+        self.state.console.borrow_mut().clear();
+        self.state.console_dropped.set(0);
+        self.state.sync_deadline.set(None);
+        results
+    }
+}
+
+/// How the tool's own file is evaluated: by its extension, or for `.js` by
+/// the nearest package.json and its syntax, as for any imported file.
+fn kind_of_tool(state: &HostState, path: &Path) -> loader::FileKind {
+    let specifier = path.display().to_string();
+    match loader::resolve(
+        state,
+        &specifier,
+        &state.project_dir,
+        None,
+        loader::Mode::Import,
+    ) {
+        Ok(Target::File(_, kind)) => kind,
+        _ => loader::FileKind::Esm,
+    }
+}
+
+/// A call in flight.
+struct Running {
+    started: Instant,
+    deadline: tokio::time::Instant,
+    limit: Duration,
+    console_from: usize,
+    console_to: Option<usize>,
+    controller: Option<JsObject>,
+    promise: Option<JsPromise>,
+    settled: Option<Settled>,
+}
+
+impl Running {
+    fn is_pending(&self) -> bool {
+        self.settled.is_none()
+    }
+
+    fn promise_settled(&self) -> bool {
+        self.settled.is_none()
+            && self
+                .promise
+                .as_ref()
+                .is_some_and(|p| !matches!(p.state(), PromiseState::Pending))
+    }
+
+    fn settle_from_promise(&mut self) {
+        if let Some(promise) = &self.promise {
+            self.settled = match promise.state() {
+                PromiseState::Fulfilled(value) => Some(Settled::Returned(value)),
+                PromiseState::Rejected(reason) => Some(Settled::Threw(reason)),
+                PromiseState::Pending => None,
+            };
+        }
+    }
+
+    /// Ends the call with `message` and aborts its `context.signal`.
+    fn fail(&mut self, message: String, context: &mut Context) {
+        if let Some(controller) = &self.controller {
+            let reason = JsValue::from(JsString::from(message.as_str()));
+            let abort = controller
+                .get(js_string!("abortWithMessage"), context)
+                .ok()
+                .and_then(|f| f.as_object());
+            if let Some(abort) = abort {
+                let _ = abort.call(&JsValue::undefined(), &[reason], context);
+            }
+        }
+        self.settled = Some(Settled::Failed(message));
+    }
+
+    fn finish(
+        mut self,
+        state: &HostState,
+        internals: &JsObject,
+        limits: &Limits,
+        context: &mut Context,
+    ) -> CallResult {
+        let console = state.console.borrow();
+        let end = self.console_to.unwrap_or(console.len()).min(console.len());
+        let mut lines = console
+            .get(self.console_from.min(end)..end)
+            .map(<[ConsoleLine]>::to_vec)
+            .unwrap_or_default();
+        drop(console);
+        let dropped = state.console_dropped.get();
+        if dropped > 0 {
+            lines.push(ConsoleLine {
+                level: "warn".into(),
+                text: format!("[{dropped} more console lines were dropped: at most {CONSOLE_LINES} are kept per call]"),
+            });
+        }
+        let settled = self.settled.take().unwrap_or(Settled::Failed(
+            "internal error: the call never settled".into(),
+        ));
+        let outcome = match call::render(settled, internals, context) {
+            CallOutcome::Ok(text) => CallOutcome::Ok(output::limit(
+                text,
+                limits.output_max_bytes,
+                limits.output_max_lines,
+            )),
+            CallOutcome::ToolError(text) => CallOutcome::ToolError(output::limit(
+                text,
+                limits.output_max_bytes,
+                limits.output_max_lines,
+            )),
+        };
+        CallResult {
+            outcome,
+            console: lines,
+            elapsed: self.started.elapsed(),
+        }
+    }
+}
+
+fn start(
+    request: &CallRequest,
+    tools: &HashMap<String, Tool>,
+    internals: &JsObject,
+    state: &HostState,
+    limits: &Limits,
+    context: &mut Context,
+) -> Running {
+    let limit = request.context.deadline.unwrap_or(limits.deadline);
+    let mut running = Running {
+        started: Instant::now(),
+        deadline: tokio::time::Instant::now() + limit,
+        limit,
+        console_from: state.console.borrow().len(),
+        console_to: None,
+        controller: None,
+        promise: None,
+        settled: None,
+    };
+    let Some(tool) = tools.get(&request.tool) else {
+        running.settled = Some(Settled::Failed(format!(
+            "no tool named {} is loaded",
+            request.tool
+        )));
+        return running;
+    };
+    let started = call::invoke(
+        &tool.object,
+        &tool.execute,
+        request,
+        internals,
+        state,
+        context,
+    );
+    match started {
+        Ok(call::Invoked { controller, result }) => {
+            running.controller = Some(controller);
+            match result {
+                Ok(value) => match value.as_promise() {
+                    Some(promise) => running.promise = Some(promise),
+                    None => running.settled = Some(Settled::Returned(value)),
+                },
+                Err(settled) => running.settled = Some(settled),
+            }
+        }
+        Err(message) => running.settled = Some(Settled::Failed(message)),
+    }
+    if !running.is_pending() && tokio::time::Instant::now() >= running.deadline {
+        // A blocking call (execSync) ran into the deadline and was killed.
+        running.settled = Some(Settled::Failed(limits::describe_deadline(limit)));
+    }
+    if !running.is_pending() {
+        running.console_to = Some(state.console.borrow().len());
+    }
+    running
+}

@@ -1,0 +1,176 @@
+// ---- bun.js: the `Bun` global and the `bun` module -----------------------
+const { runProcess, runSyncRaw } = need('child_process');
+const { fsAsync, fsSync, pathArg } = need('files');
+const { fileURLToPath, pathToFileURL } = need('url');
+const { utf8Decoder, bufferOf, bytesOf } = need('buffer');
+const { path } = need('path');
+const { inspect } = need('inspect');
+const { processEnv, hrtime } = need('process');
+const { randomUUID } = need('web_crypto');
+const { deepEqual } = need('util');
+// Bun's `$` runs its own shell; here the command runs under /bin/sh, with
+// every interpolated value quoted so that it stays one argument, as in Bun.
+function shellQuote(value) {
+  if (value && typeof value === 'object' && typeof value.raw === 'string') return value.raw;
+  if (Array.isArray(value)) return value.map(shellQuote).join(' ');
+  if (value instanceof ShellOutput) value = value.stdout.toString().replace(/\n$/, '');
+  const s = String(value);
+  if (/^[A-Za-z0-9_\-.,:/@%+=]+$/.test(s)) return s;
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+class ShellOutput {
+  constructor(r) { this.exitCode = r.code === null ? 128 + 9 : r.code; this.stdout = r.stdout; this.stderr = r.stderr; }
+  text(enc) { return this.stdout.toString(enc); }
+  json() { return jsonParse(this.stdout.toString()); }
+  lines() { return this.stdout.toString().split('\n').filter((l, i, a) => l !== '' || i < a.length - 1); }
+  arrayBuffer() { return bufferOf(this.stdout); }
+  bytes() { return new Uint8Array(this.stdout); }
+  blob() { throw new TypeError('Blob is not provided by this runtime'); }
+}
+class ShellError extends Error {
+  constructor(output, command) {
+    super(`Failed with exit code ${output.exitCode}`);
+    this.name = 'ShellError';
+    Object.assign(this, { exitCode: output.exitCode, stdout: output.stdout, stderr: output.stderr, command });
+  }
+  text(enc) { return this.stdout.toString(enc); }
+  json() { return jsonParse(this.stdout.toString()); }
+}
+
+const shellDefaults = { cwd: undefined, env: undefined, throws: true };
+class ShellPromise {
+  constructor(command) { this._command = command; this._cwd = shellDefaults.cwd; this._env = shellDefaults.env; this._quiet = false; this._throws = shellDefaults.throws; this._promise = null; this._stdin = null; }
+  cwd(dir) { this._cwd = dir; return this; }
+  env(env) { this._env = env; return this; }
+  quiet() { this._quiet = true; return this; }
+  nothrow() { this._throws = false; return this; }
+  throws(v) { this._throws = v !== false; return this; }
+  _run() {
+    // Started on first use (await, then, .text() …), so that chained
+    // settings such as .cwd() and .quiet() apply, as in Bun.
+    if (!this._promise) {
+      const command = this._command;
+      this._promise = runProcess('/bin/sh', ['-c', command], { cwd: this._cwd, env: this._env }).then((r) => {
+        const output = new ShellOutput(r);
+        if (!this._quiet) {
+          if (r.stdout.length) host.log('log', r.stdout.toString().replace(/\n$/, ''));
+          if (r.stderr.length) host.log('error', r.stderr.toString().replace(/\n$/, ''));
+        }
+        if (this._throws && output.exitCode !== 0) throw new ShellError(output, command);
+        return output;
+      });
+    }
+    return this._promise;
+  }
+  then(ok, fail) { return this._run().then(ok, fail); }
+  catch(fail) { return this._run().catch(fail); }
+  finally(fn) { return this._run().finally(fn); }
+  text(enc) { this._quiet = true; return this._run().then((o) => o.text(enc)); }
+  json() { this._quiet = true; return this._run().then((o) => o.json()); }
+  lines() { this._quiet = true; return this._run().then((o) => o.lines()); }
+  arrayBuffer() { this._quiet = true; return this._run().then((o) => o.arrayBuffer()); }
+  bytes() { this._quiet = true; return this._run().then((o) => o.bytes()); }
+}
+
+function $(strings, ...values) {
+  if (!Array.isArray(strings) || !strings.raw) throw new TypeError('$ is a tagged template: $`command ${arg}`');
+  let command = strings[0];
+  values.forEach((v, i) => { command += shellQuote(v) + strings[i + 1]; });
+  return new ShellPromise(command);
+}
+$.escape = (s) => shellQuote(String(s));
+$.cwd = (dir) => { shellDefaults.cwd = dir; return $; };
+$.env = (env) => { shellDefaults.env = env; return $; };
+$.nothrow = () => { shellDefaults.throws = false; return $; };
+$.throws = (v) => { shellDefaults.throws = v !== false; return $; };
+$.ShellError = ShellError;
+
+class BunFile {
+  constructor(p, options = {}) { this.name = pathArg(p instanceof URL ? fileURLToPath(p) : p); this.type = options.type || mimeOf(this.name); }
+  async text() { return utf8Decoder.decode(new Uint8Array(await fsAsync('read', this.name))); }
+  async json() { return jsonParse(await this.text()); }
+  async arrayBuffer() { return fsAsync('read', this.name); }
+  async bytes() { return new Uint8Array(await fsAsync('read', this.name)); }
+  async exists() { return fsAsync('exists', this.name); }
+  get size() { try { return jsonParse(fsSync('stat', this.name, true)).size; } catch { return 0; } }
+  get lastModified() { try { return jsonParse(fsSync('stat', this.name, true)).mtimeMs; } catch { return 0; } }
+  async write(data) { return Bun.write(this, data); }
+  async delete() { await fsAsync('rm', this.name, false, true); }
+  _bytes() { return this.bytes(); }
+}
+function mimeOf(name) {
+  const ext = path.extname(name).toLowerCase();
+  return { '.json': 'application/json;charset=utf-8', '.txt': 'text/plain;charset=utf-8', '.html': 'text/html;charset=utf-8', '.js': 'text/javascript;charset=utf-8', '.ts': 'text/javascript;charset=utf-8', '.md': 'text/markdown;charset=utf-8', '.csv': 'text/csv;charset=utf-8', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml' }[ext] || 'application/octet-stream';
+}
+
+async function bunWrite(destination, data) {
+  const target = destination instanceof BunFile ? destination.name : pathArg(destination instanceof URL ? fileURLToPath(destination) : destination);
+  let bytes;
+  if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync('read', data.name));
+  else if (data instanceof Response) bytes = await data.bytes();
+  else bytes = bytesOf(data);
+  await fsAsync('write', target, bufferOf(bytes), false);
+  return bytes.byteLength;
+}
+
+// A subprocess's output stream: awaited whole; `new Response(proc.stdout).text()` works.
+class BunStream {
+  constructor(promise) { this._promise = promise; }
+  _bytes() { return this._promise; }
+  async text() { return utf8Decoder.decode(await this._promise); }
+  async json() { return jsonParse(await this.text()); }
+  async arrayBuffer() { return bufferOf(await this._promise); }
+}
+
+function bunSpawn(cmd, options = {}) {
+  if (!Array.isArray(cmd)) { options = cmd; cmd = options.cmd; }
+  const [file, ...args] = cmd;
+  const id = host.newCancel();
+  const input = options.stdin === undefined || options.stdin === null || options.stdin === 'ignore' || options.stdin === 'inherit' ? undefined : options.stdin;
+  const done = runProcess(file, args, { cwd: options.cwd, env: options.env, signal: options.signal, input }, id);
+  const proc = {
+    pid: undefined,
+    stdout: new BunStream(done.then((r) => r.stdout, () => new Uint8Array(0))),
+    stderr: new BunStream(done.then((r) => r.stderr, () => new Uint8Array(0))),
+    exited: done.then((r) => { proc.exitCode = r.code; proc.signalCode = r.signal; if (options.onExit) options.onExit(proc, r.code, r.signal); return r.code === null ? 128 + 9 : r.code; }),
+    exitCode: null,
+    signalCode: null,
+    killed: false,
+    kill() { proc.killed = true; host.cancel(id); },
+    ref() {},
+    unref() {},
+  };
+  return proc;
+}
+function bunSpawnSync(cmd, options = {}) {
+  if (!Array.isArray(cmd)) { options = cmd; cmd = options.cmd; }
+  const [file, ...args] = cmd;
+  const r = runSyncRaw(file, args, { cwd: options.cwd, env: options.env, input: options.stdin && typeof options.stdin !== 'string' ? options.stdin : undefined });
+  return { exitCode: r.status, signalCode: r.signal, success: r.status === 0, stdout: r.stdout, stderr: r.stderr };
+}
+
+const Bun = {
+  version: '1.2.0',
+  revision: 'beeuni',
+  env: processEnv,
+  argv: process.argv,
+  main: info.cwd,
+  $,
+  spawn: bunSpawn,
+  spawnSync: bunSpawnSync,
+  file: (p, options) => new BunFile(p, options),
+  write: bunWrite,
+  which: (command) => host.which(String(command)),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms instanceof Date ? ms - Date.now() : ms)),
+  sleepSync() { throw new Error('Bun.sleepSync is not provided by this runtime: use await Bun.sleep(ms)'); },
+  nanoseconds: () => Number(hrtime.bigint()),
+  inspect,
+  randomUUIDv7: randomUUID,
+  deepEquals: deepEqual,
+  escapeHTML: (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;'),
+  fileURLToPath,
+  pathToFileURL,
+};
+
+return { Bun };

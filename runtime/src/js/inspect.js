@@ -1,0 +1,99 @@
+// ---- inspect.js: util.inspect and util.format ------------------------------
+function inspect(value, options) {
+  const opts = typeof options === 'object' && options !== null ? options : {};
+  const maxDepth = opts.depth === undefined ? 2 : opts.depth === null ? Infinity : opts.depth;
+  const seen = [];
+  function fmt(v, depth, nested) {
+    switch (typeof v) {
+      case 'string': return nested ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'` : v;
+      case 'number': return Object.is(v, -0) ? '-0' : String(v);
+      case 'bigint': return `${v}n`;
+      case 'undefined': return 'undefined';
+      case 'boolean': return String(v);
+      case 'symbol': return v.toString();
+      case 'function': {
+        const isClass = /^class\b/.test(Function.prototype.toString.call(v));
+        return `[${isClass ? 'class' : 'Function'}${v.name ? ': ' + v.name : ' (anonymous)'}]`;
+      }
+    }
+    if (v === null) return 'null';
+    if (seen.includes(v)) return '[Circular *1]';
+    if (v instanceof Error) return v.stack && String(v.stack).includes(v.message) ? String(v.stack) : `${v.name}: ${v.message}${v.stack ? '\n' + v.stack : ''}`;
+    if (v instanceof Date) return isNaN(v) ? 'Invalid Date' : v.toISOString();
+    if (v instanceof RegExp) return String(v);
+    // Only once the buffer unit has run can a Buffer exist; asking the global
+    // here would load it for every object inspected.
+    const buffer = need.ifLoaded('buffer');
+    if (buffer && v instanceof buffer.Buffer) {
+      const hex = Array.from(v.subarray(0, 50), (b) => b.toString(16).padStart(2, '0'));
+      return `<Buffer ${hex.join(' ')}${v.length > 50 ? ` ... ${v.length - 50} more bytes` : ''}>`;
+    }
+    if (v instanceof Promise) return 'Promise { <pending> }';
+    if (depth > maxDepth) return Array.isArray(v) ? '[Array]' : '[Object]';
+    seen.push(v);
+    try {
+      let parts;
+      let open = '{', close = '}', prefix = '';
+      if (Array.isArray(v)) {
+        parts = v.slice(0, 100).map((x) => fmt(x, depth + 1, true));
+        if (v.length > 100) parts.push(`... ${v.length - 100} more items`);
+        open = '['; close = ']';
+      } else if (ArrayBuffer.isView(v)) {
+        parts = Array.from(v.slice(0, 100), (x) => String(x));
+        prefix = `${v.constructor.name}(${v.length}) `; open = '['; close = ']';
+      } else if (v instanceof Map) {
+        parts = [...v].map(([k, x]) => `${fmt(k, depth + 1, true)} => ${fmt(x, depth + 1, true)}`);
+        prefix = `Map(${v.size}) `;
+      } else if (v instanceof Set) {
+        parts = [...v].map((x) => fmt(x, depth + 1, true));
+        prefix = `Set(${v.size}) `;
+      } else {
+        parts = Object.keys(v).map((k) => {
+          const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : fmt(k, 0, true);
+          return `${key}: ${fmt(v[k], depth + 1, true)}`;
+        });
+        const ctor = Object.getPrototypeOf(v);
+        if (ctor === null) prefix = '[Object: null prototype] ';
+        else if (ctor.constructor && ctor.constructor !== Object && ctor.constructor.name) prefix = `${ctor.constructor.name} `;
+      }
+      if (parts.length === 0) return `${prefix}${open}${close}`;
+      const oneLine = `${prefix}${open} ${parts.join(', ')} ${close}`;
+      if (oneLine.length <= 72 && !oneLine.includes('\n')) return oneLine;
+      const pad = '  '.repeat(depth + 1);
+      return `${prefix}${open}\n${pad}${parts.join(`,\n${pad}`)}\n${'  '.repeat(depth)}${close}`;
+    } finally {
+      seen.pop();
+    }
+  }
+  return fmt(value, 0, false);
+}
+
+function format(...args) {
+  if (args.length === 0) return '';
+  let first = args[0];
+  let rest = args.slice(1);
+  let out;
+  if (typeof first === 'string') {
+    out = first.replace(/%[sdifjoOc%]/g, (token) => {
+      if (token === '%%') return '%';
+      if (rest.length === 0) return token;
+      const arg = rest.shift();
+      switch (token) {
+        case '%s': return typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null ? inspect(arg, { depth: 1 }) : String(arg);
+        case '%d': case '%i': return typeof arg === 'object' ? 'NaN' : String(token === '%i' ? parseInt(arg) : Number(arg));
+        case '%f': return String(parseFloat(arg));
+        case '%j': try { return jsonStringify(arg); } catch { return '[Circular]'; }
+        case '%o': case '%O': return inspect(arg, { depth: 4 });
+        case '%c': return '';
+      }
+      return token;
+    });
+  } else {
+    out = inspect(first);
+  }
+  for (const arg of rest) out += ' ' + (typeof arg === 'string' ? arg : inspect(arg));
+  return out;
+}
+inspect.custom = Symbol.for('nodejs.util.inspect.custom');
+
+return { inspect, format };

@@ -1,0 +1,412 @@
+//! The module loader: every `import` a tool makes goes through here.
+//!
+//! Owns resolution (oxc_resolver with the conditions `import`, `module`,
+//! `default` and the `.js` → `.ts` alias), reading files, stripping
+//! TypeScript, JSON modules, wrapping CommonJS files as ES modules, and the
+//! synthetic `node:*` and `bun` modules built from the prelude's objects. It
+//! never falls back to boa's default loader, so a tool reads nothing it did
+//! not import. It does not run modules; `host.rs` links and evaluates them.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use boa_engine::module::{ModuleLoader, Referrer, SyntheticModuleInitializer};
+use boa_engine::property::PropertyKey;
+use boa_engine::{
+    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, Module, Source,
+    js_string,
+};
+use oxc_resolver::{ModuleType, ResolveError};
+
+use crate::state::HostState;
+use crate::transpile;
+
+thread_local! { pub(crate) static PROF: std::cell::RefCell<[f64; 6]> = const { std::cell::RefCell::new([0.0; 6]) }; }
+fn prof(i: usize, t: std::time::Instant) { PROF.with(|p| p.borrow_mut()[i] += t.elapsed().as_secs_f64() * 1000.0); }
+pub(crate) struct ToolLoader {
+    state: Rc<HostState>,
+    modules: RefCell<HashMap<PathBuf, Module>>,
+    builtins: RefCell<HashMap<String, Module>>,
+}
+
+/// How a resolved file is evaluated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FileKind {
+    Esm,
+    CommonJs,
+    Json,
+}
+
+/// What a specifier names.
+pub(crate) enum Target {
+    Builtin(String),
+    File(PathBuf, FileKind),
+}
+
+impl ToolLoader {
+    pub(crate) fn new(state: Rc<HostState>) -> Self {
+        ToolLoader {
+            state,
+            modules: RefCell::default(),
+            builtins: RefCell::default(),
+        }
+    }
+
+    /// Loads (or returns the cached) module for a file.
+    pub(crate) fn load_file(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        context: &mut Context,
+    ) -> JsResult<Module> {
+        if let Some(module) = self.modules.borrow().get(path) {
+            return Ok(module.clone());
+        }
+        let module = match kind {
+            FileKind::Json => {
+                let text = read(path, &self.state)?;
+                Module::parse_json(JsString::from(text.as_str()), context).map_err(|e| {
+                    error(format!(
+                        "{}: invalid JSON: {}",
+                        display(path, &self.state),
+                        message_of(&e)
+                    ))
+                })?
+            }
+            FileKind::Esm => {
+                let t = std::time::Instant::now();
+                let mut code = read(path, &self.state)?;
+                prof(0, t);
+                let t = std::time::Instant::now();
+                if transpile::is_typescript(path) {
+                    code = transpile::strip_types(path, code).map_err(error)?;
+                }
+                prof(1, t);
+                let t = std::time::Instant::now();
+                let _g = Guard(t);
+                Module::parse(
+                    Source::from_bytes(code.as_bytes()).with_path(path),
+                    None,
+                    context,
+                )
+                .map_err(|e| {
+                    error(format!(
+                        "{}: {}",
+                        display(path, &self.state),
+                        message_of(&e)
+                    ))
+                })?
+            }
+            FileKind::CommonJs => {
+                let exports = self.internal("loadCommonJs", context)?.call(
+                    &JsValue::undefined(),
+                    &[JsValue::from(JsString::from(
+                        path.to_string_lossy().as_ref(),
+                    ))],
+                    context,
+                )?;
+                synthetic(exports, Some(path.to_path_buf()), context)?
+            }
+        };
+        self.modules
+            .borrow_mut()
+            .insert(path.to_path_buf(), module.clone());
+        Ok(module)
+    }
+
+    /// The synthetic module for `node:NAME` or `bun`.
+    fn load_builtin(&self, name: &str, context: &mut Context) -> JsResult<Module> {
+        if let Some(module) = self.builtins.borrow().get(name) {
+            return Ok(module.clone());
+        }
+        let exports = self.internal("builtin", context)?.call(
+            &JsValue::undefined(),
+            &[JsValue::from(JsString::from(name))],
+            context,
+        )?;
+        let module = synthetic(exports, None, context)?;
+        self.builtins
+            .borrow_mut()
+            .insert(name.to_string(), module.clone());
+        Ok(module)
+    }
+
+    fn internal(&self, name: &str, context: &mut Context) -> JsResult<JsObject> {
+        let internals = self
+            .state
+            .builtins
+            .borrow()
+            .clone()
+            .ok_or_else(|| error("the runtime prelude did not load".into()))?;
+        internals
+            .get(JsString::from(name), context)?
+            .as_object()
+            .ok_or_else(|| error(format!("the runtime prelude has no `{name}`")))
+    }
+}
+
+impl ModuleLoader for ToolLoader {
+    async fn load_imported_module(
+        self: Rc<Self>,
+        referrer: Referrer,
+        request: boa_engine::module::ModuleRequest,
+        context: &RefCell<&mut Context>,
+    ) -> JsResult<Module> {
+        let specifier = request.specifier().to_std_string_escaped();
+        let from = referrer.path().map(Path::to_path_buf);
+        let base = from
+            .as_deref()
+            .and_then(Path::parent)
+            .map_or_else(|| self.state.project_dir.clone(), Path::to_path_buf);
+        let t = std::time::Instant::now();
+        let r = resolve(
+            &self.state,
+            &specifier,
+            &base,
+            from.as_deref(),
+            Mode::Import,
+        );
+        prof(3, t);
+        match r? {
+            Target::Builtin(name) => self.load_builtin(&name, &mut context.borrow_mut()),
+            Target::File(path, kind) => self.load_file(&path, kind, &mut context.borrow_mut()),
+        }
+    }
+
+    /// `import.meta`: `url`, `filename`, `dirname` as in Node, `path` and
+    /// `dir` as in Bun, and `main` (a tool module is never the entry point).
+    fn init_import_meta(
+        self: Rc<Self>,
+        import_meta: &JsObject,
+        module: &Module,
+        context: &mut Context,
+    ) {
+        let Some(path) = module.path().map(Path::to_path_buf) else {
+            return;
+        };
+        let dir = path
+            .parent()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        let file = path.display().to_string();
+        let url = format!(
+            "file://{}",
+            file.split('/')
+                .map(percent_encode)
+                .collect::<Vec<_>>()
+                .join("/")
+        );
+        let text = |s: &str| JsValue::from(JsString::from(s));
+        for (key, value) in [
+            ("url", text(&url)),
+            ("filename", text(&file)),
+            ("path", text(&file)),
+            ("dirname", text(&dir)),
+            ("dir", text(&dir)),
+            ("main", JsValue::from(false)),
+        ] {
+            // A fresh ordinary object: defining a data property cannot fail.
+            let _ = import_meta.create_data_property_or_throw(JsString::from(key), value, context);
+        }
+    }
+}
+
+/// Percent-encodes one path segment for a `file://` URL.
+fn percent_encode(segment: &str) -> String {
+    let mut out = String::with_capacity(segment.len());
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// `import` or `require`: they resolve with different package conditions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Import,
+    Require,
+}
+
+/// Resolves `specifier` from the directory `base`, as Node and Bun would.
+pub(crate) fn resolve(
+    state: &HostState,
+    specifier: &str,
+    base: &Path,
+    from: Option<&Path>,
+    mode: Mode,
+) -> JsResult<Target> {
+    if specifier == "bun" || specifier.starts_with("bun:") {
+        return Ok(Target::Builtin(specifier.to_string()));
+    }
+    if let Some(name) = specifier.strip_prefix("node:") {
+        return Ok(Target::Builtin(format!("node:{name}")));
+    }
+    let resolver = match mode {
+        Mode::Import => &state.esm_resolver,
+        Mode::Require => &state.cjs_resolver,
+    };
+    let imported_from = from
+        .map(|p| format!(" imported from {}", display(p, state)))
+        .unwrap_or_default();
+    match resolver.resolve(base, specifier) {
+        Ok(resolution) => {
+            let path = resolution.path().to_path_buf();
+            let kind = classify(&path, resolution.module_type());
+            Ok(Target::File(path, kind))
+        }
+        Err(ResolveError::Builtin { resolved, .. }) => {
+            let name = resolved.strip_prefix("node:").unwrap_or(&resolved);
+            Ok(Target::Builtin(format!("node:{name}")))
+        }
+        Err(ResolveError::NotFound(_)) if is_bare(specifier) => Err(error(format!(
+            "Cannot find package '{}'{imported_from}",
+            package_name(specifier)
+        ))),
+        Err(ResolveError::NotFound(_)) => Err(error(format!(
+            "Cannot find module '{specifier}'{imported_from}"
+        ))),
+        Err(other) => Err(error(format!(
+            "Cannot resolve '{specifier}'{imported_from}: {other}"
+        ))),
+    }
+}
+
+fn classify(path: &Path, module_type: Option<ModuleType>) -> FileKind {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => FileKind::Json,
+        Some("mjs" | "mts") => FileKind::Esm,
+        Some("cjs" | "cts") => FileKind::CommonJs,
+        Some("ts" | "tsx") => FileKind::Esm,
+        _ => match module_type {
+            Some(ModuleType::Module) => FileKind::Esm,
+            // Node 22+ and Bun run a `.js` file without `"type"` as ESM when it
+            // has import/export statements; look for them.
+            _ => match std::fs::read_to_string(path) {
+                Ok(text) if looks_like_esm(&text) => FileKind::Esm,
+                _ => FileKind::CommonJs,
+            },
+        },
+    }
+}
+
+fn looks_like_esm(source: &str) -> bool {
+    source.lines().any(|line| {
+        let line = line.trim_start();
+        ["import ", "import{", "export ", "export{", "export*"]
+            .iter()
+            .any(|start| line.starts_with(start))
+    })
+}
+
+fn is_bare(specifier: &str) -> bool {
+    !(specifier.starts_with('.') || specifier.starts_with('/') || specifier.starts_with("file:"))
+}
+
+/// `@scope/name/sub` → `@scope/name`; `name/sub` → `name`.
+fn package_name(specifier: &str) -> &str {
+    let mut parts = specifier.splitn(3, '/');
+    let first = parts.next().unwrap_or(specifier);
+    if first.starts_with('@') {
+        match parts.next() {
+            Some(second) => &specifier[..first.len() + 1 + second.len()],
+            None => first,
+        }
+    } else {
+        first
+    }
+}
+
+/// Exposes a JS value (`module.exports` or a prelude object) as an ES module:
+/// `default` is the value, and each own property is also a named export.
+pub(crate) fn synthetic(
+    value: JsValue,
+    path: Option<PathBuf>,
+    context: &mut Context,
+) -> JsResult<Module> {
+    let mut names = vec![js_string!("default")];
+    if let Some(object) = value.as_object() {
+        for key in object.own_property_keys(context)? {
+            if let PropertyKey::String(name) = key
+                && name != js_string!("default")
+            {
+                names.push(name);
+            }
+        }
+    }
+    let exported = names.clone();
+    Ok(Module::synthetic(
+        &names,
+        SyntheticModuleInitializer::from_copy_closure_with_captures(
+            |module, (value, names), context| {
+                for name in names {
+                    let export = if *name == js_string!("default") {
+                        value.clone()
+                    } else {
+                        match value.as_object() {
+                            Some(object) => object.get(name.clone(), context)?,
+                            None => JsValue::undefined(),
+                        }
+                    };
+                    module.set_export(name, export)?;
+                }
+                Ok(())
+            },
+            (value, exported),
+        ),
+        path,
+        None,
+        context,
+    ))
+}
+
+fn read(path: &Path, state: &HostState) -> JsResult<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| error(format!("cannot read {}: {e}", display(path, state))))
+}
+
+/// A path as the author knows it: relative to the project when inside it.
+pub(crate) fn display(path: &Path, state: &HostState) -> String {
+    path.strip_prefix(&state.project_dir)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+fn error(message: String) -> JsError {
+    JsNativeError::error().with_message(message).into()
+}
+
+fn message_of(error: &JsError) -> String {
+    match error.as_native() {
+        Some(native) => native.message().to_string(),
+        None => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_names() {
+        assert_eq!(package_name("zod"), "zod");
+        assert_eq!(package_name("zod/mini"), "zod");
+        assert_eq!(package_name("@scope/pkg/sub/x"), "@scope/pkg");
+        assert_eq!(package_name("@scope"), "@scope");
+    }
+
+    #[test]
+    fn esm_detection() {
+        assert!(looks_like_esm("// x\nexport default 1"));
+        assert!(!looks_like_esm("module.exports = { importance: 1 }"));
+    }
+}
+
+struct Guard(std::time::Instant);
+impl Drop for Guard { fn drop(&mut self) { prof(2, self.0); } }

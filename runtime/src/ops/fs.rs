@@ -1,0 +1,223 @@
+//! File system operations behind `node:fs`, `node:fs/promises` and `Bun.file`.
+//!
+//! One implementation per operation; the async form runs it on tokio's
+//! blocking pool so that a slow disk never stalls other calls. Relative paths
+//! resolve against the project directory, which is what `process.cwd()` says.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::time::UNIX_EPOCH;
+
+use boa_engine::{Context, JsResult, JsString, JsValue};
+
+use super::{arg, bytes_arg, bytes_value, error, io_error, json_value, string_arg};
+use crate::state::HostState;
+
+enum Op {
+    Read(PathBuf),
+    Write(PathBuf, Vec<u8>, bool),
+    ReadDir(PathBuf),
+    Stat(PathBuf, bool),
+    MkDir(PathBuf, bool),
+    Rm(PathBuf, bool, bool),
+    RmDir(PathBuf),
+    Unlink(PathBuf),
+    Rename(PathBuf, PathBuf),
+    Copy(PathBuf, PathBuf),
+    Exists(PathBuf),
+    RealPath(PathBuf),
+}
+
+enum Out {
+    Bytes(Vec<u8>),
+    Json(serde_json::Value),
+    Bool(bool),
+    Text(String),
+    Unit,
+}
+
+struct Failure(std::io::Error, &'static str, String);
+
+fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
+    let name = string_arg(args, 0, context)?;
+    let dir = HostState::of(context).project_dir.clone();
+    let path = |i: usize, context: &mut Context| -> JsResult<PathBuf> {
+        Ok(dir.join(string_arg(args, i, context)?))
+    };
+    let flag = |i: usize| arg(args, i).to_boolean();
+    Ok(match name.as_str() {
+        "read" => Op::Read(path(1, context)?),
+        "write" => Op::Write(
+            path(1, context)?,
+            bytes_arg(args, 2, context)?.unwrap_or_default(),
+            flag(3),
+        ),
+        "readdir" => Op::ReadDir(path(1, context)?),
+        "stat" => Op::Stat(path(1, context)?, flag(2)),
+        "mkdir" => Op::MkDir(path(1, context)?, flag(2)),
+        "rm" => Op::Rm(path(1, context)?, flag(2), flag(3)),
+        "rmdir" => Op::RmDir(path(1, context)?),
+        "unlink" => Op::Unlink(path(1, context)?),
+        "rename" => Op::Rename(path(1, context)?, path(2, context)?),
+        "copy" => Op::Copy(path(1, context)?, path(2, context)?),
+        "exists" => Op::Exists(path(1, context)?),
+        "realpath" => Op::RealPath(path(1, context)?),
+        other => return Err(error(format!("internal: unknown fs operation {other}"))),
+    })
+}
+
+fn run(op: Op) -> Result<Out, Failure> {
+    use std::fs;
+    let fail = |syscall: &'static str, path: &PathBuf| {
+        let path = path.display().to_string();
+        move |e: std::io::Error| Failure(e, syscall, path)
+    };
+    Ok(match op {
+        Op::Read(p) => Out::Bytes(fs::read(&p).map_err(fail("open", &p))?),
+        Op::Write(p, bytes, append) => {
+            use std::io::Write;
+            let mut file = fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(append)
+                .truncate(!append)
+                .open(&p)
+                .map_err(fail("open", &p))?;
+            file.write_all(&bytes).map_err(fail("write", &p))?;
+            Out::Unit
+        }
+        Op::ReadDir(p) => {
+            let mut entries = Vec::new();
+            for entry in fs::read_dir(&p).map_err(fail("scandir", &p))? {
+                let entry = entry.map_err(fail("scandir", &p))?;
+                let kind = entry.file_type().map(|t| kind_of(&t)).unwrap_or("other");
+                entries.push(serde_json::json!([
+                    entry.file_name().to_string_lossy(),
+                    kind
+                ]));
+            }
+            entries.sort_by(|a, b| a[0].as_str().cmp(&b[0].as_str()));
+            Out::Json(serde_json::Value::Array(entries))
+        }
+        Op::Stat(p, follow) => {
+            let meta = if follow {
+                fs::metadata(&p)
+            } else {
+                fs::symlink_metadata(&p)
+            }
+            .map_err(fail("stat", &p))?;
+            Out::Json(stat_json(&meta))
+        }
+        Op::MkDir(p, recursive) => {
+            if recursive {
+                fs::create_dir_all(&p)
+            } else {
+                fs::create_dir(&p)
+            }
+            .map_err(fail("mkdir", &p))?;
+            Out::Unit
+        }
+        Op::Rm(p, recursive, force) => {
+            let result = match fs::symlink_metadata(&p) {
+                Ok(meta) if meta.is_dir() && recursive => fs::remove_dir_all(&p),
+                Ok(meta) if meta.is_dir() => {
+                    Err(std::io::Error::from(std::io::ErrorKind::IsADirectory))
+                }
+                Ok(_) => fs::remove_file(&p),
+                Err(e) => Err(e),
+            };
+            match result {
+                Err(e) if force && e.kind() == std::io::ErrorKind::NotFound => {}
+                other => other.map_err(fail("rm", &p))?,
+            }
+            Out::Unit
+        }
+        Op::RmDir(p) => {
+            fs::remove_dir(&p).map_err(fail("rmdir", &p))?;
+            Out::Unit
+        }
+        Op::Unlink(p) => {
+            fs::remove_file(&p).map_err(fail("unlink", &p))?;
+            Out::Unit
+        }
+        Op::Rename(a, b) => {
+            fs::rename(&a, &b).map_err(fail("rename", &a))?;
+            Out::Unit
+        }
+        Op::Copy(a, b) => {
+            fs::copy(&a, &b).map_err(fail("copyfile", &a))?;
+            Out::Unit
+        }
+        Op::Exists(p) => Out::Bool(p.exists()),
+        Op::RealPath(p) => Out::Text(
+            fs::canonicalize(&p)
+                .map_err(fail("realpath", &p))?
+                .display()
+                .to_string(),
+        ),
+    })
+}
+
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    if t.is_symlink() {
+        "symlink"
+    } else if t.is_dir() {
+        "dir"
+    } else if t.is_file() {
+        "file"
+    } else {
+        "other"
+    }
+}
+
+fn stat_json(meta: &std::fs::Metadata) -> serde_json::Value {
+    use std::os::unix::fs::MetadataExt;
+    let ms = |t: std::io::Result<std::time::SystemTime>| {
+        t.ok()
+            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    serde_json::json!({
+        "kind": kind_of(&meta.file_type()),
+        "size": meta.len(),
+        "mode": meta.mode(),
+        "uid": meta.uid(),
+        "gid": meta.gid(),
+        "ino": meta.ino(),
+        "nlink": meta.nlink(),
+        "mtimeMs": ms(meta.modified()),
+        "atimeMs": ms(meta.accessed()),
+        "ctimeMs": (meta.ctime() as f64) * 1000.0,
+        "birthtimeMs": ms(meta.created()),
+    })
+}
+
+fn to_js(result: Result<Out, Failure>, context: &mut Context) -> JsResult<JsValue> {
+    match result {
+        Ok(Out::Bytes(bytes)) => bytes_value(&bytes, context),
+        Ok(Out::Json(value)) => Ok(json_value(&value)),
+        Ok(Out::Bool(b)) => Ok(JsValue::from(b)),
+        Ok(Out::Text(text)) => Ok(JsValue::from(JsString::from(text.as_str()))),
+        Ok(Out::Unit) => Ok(JsValue::undefined()),
+        Err(Failure(e, syscall, path)) => Err(io_error(&e, syscall, &path)),
+    }
+}
+
+/// `fsSync(op, …)`: the `*Sync` forms.
+pub(super) fn fs_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let op = parse(args, context)?;
+    to_js(run(op), context)
+}
+
+/// `fsAsync(op, …)`: the promise forms, on the blocking pool.
+pub(super) async fn fs_async(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let op = parse(args, &mut context.borrow_mut())?;
+    let result = tokio::task::spawn_blocking(move || run(op))
+        .await
+        .map_err(|e| error(format!("file operation failed: {e}")))?;
+    to_js(result, &mut context.borrow_mut())
+}

@@ -1,0 +1,189 @@
+//! Small native operations: console capture, clocks, cancellation switches,
+//! `require` resolution and compilation, `which`.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use boa_engine::{Context, JsResult, JsValue, Script, Source};
+
+use super::{arg, error, json_value, state_of, string_arg};
+use crate::loader::{self, FileKind, Mode, Target};
+use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
+use crate::transpile;
+
+pub(super) fn log(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let level = string_arg(args, 0, context)?;
+    let text = string_arg(args, 1, context)?;
+    let state = HostState::of(context);
+    let mut console = state.console.borrow_mut();
+    if console.len() >= CONSOLE_LINES {
+        state.console_dropped.set(state.console_dropped.get() + 1);
+    } else {
+        console.push(ConsoleLine { level, text });
+    }
+    Ok(JsValue::undefined())
+}
+
+pub(super) fn now(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let elapsed = HostState::of(context).started.elapsed();
+    Ok(JsValue::from(elapsed.as_secs_f64() * 1000.0))
+}
+
+pub(super) fn host_info(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let state = HostState::of(context);
+    let env: serde_json::Map<String, serde_json::Value> = state
+        .box_env
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+        .collect();
+    let home = state
+        .box_env
+        .iter()
+        .find(|(k, _)| k == "HOME")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_else(|| "/".into());
+    let hostname = std::fs::read_to_string("/etc/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_else(|_| "localhost".into());
+    let cpus = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    Ok(json_value(&serde_json::json!({
+        "env": env,
+        "cwd": state.project_dir.display().to_string(),
+        "platform": match std::env::consts::OS { "macos" => "darwin", "windows" => "win32", other => other },
+        "arch": match std::env::consts::ARCH { "x86_64" => "x64", "aarch64" => "arm64", other => other },
+        "tmpdir": std::env::temp_dir().display().to_string(),
+        "homedir": home,
+        "hostname": hostname,
+        "cpus": cpus,
+        "pid": std::process::id(),
+    })))
+}
+
+pub(super) fn new_cancel(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let (id, _) = HostState::of(context).new_cancel();
+    Ok(JsValue::from(id))
+}
+
+pub(super) fn cancel(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let id = arg(args, 0).to_u32(context)?;
+    HostState::of(context).cancel(id);
+    Ok(JsValue::undefined())
+}
+
+pub(super) fn forget_cancel(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let id = arg(args, 0).to_u32(context)?;
+    HostState::of(context).forget_cancel(id);
+    Ok(JsValue::undefined())
+}
+
+/// `resolve(specifier, fromDir, 'require' | 'import')` → JSON
+/// `{"builtin": name}` or `{"path": p, "kind": "esm" | "commonjs" | "json"}`.
+pub(super) fn resolve(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let specifier = string_arg(args, 0, context)?;
+    let from = PathBuf::from(string_arg(args, 1, context)?);
+    let mode = if string_arg(args, 2, context)? == "import" {
+        Mode::Import
+    } else {
+        Mode::Require
+    };
+    let state = HostState::of(context);
+    let result = match loader::resolve(&state, &specifier, &from, None, mode)? {
+        Target::Builtin(name) => serde_json::json!({ "builtin": name }),
+        Target::File(path, kind) => serde_json::json!({
+            "path": path.display().to_string(),
+            "kind": match kind { FileKind::Esm => "esm", FileKind::CommonJs => "commonjs", FileKind::Json => "json" },
+        }),
+    };
+    Ok(json_value(&result))
+}
+
+/// Compiles a CommonJS file into `function (exports, require, module, __filename, __dirname)`.
+/// The wrapper opens on the file's first line so that error positions match it.
+pub(super) fn compile_common_js(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let path = PathBuf::from(string_arg(args, 0, context)?);
+    let state = HostState::of(context);
+    let mut code = std::fs::read_to_string(&path).map_err(|e| {
+        error(format!(
+            "cannot read {}: {e}",
+            loader::display(&path, &state)
+        ))
+    })?;
+    if transpile::is_typescript(&path) {
+        code = transpile::strip_types_script(&path, code).map_err(error)?;
+    }
+    if code.starts_with("#!") {
+        code.insert_str(0, "//");
+    }
+    let wrapped =
+        format!("(function (exports, require, module, __filename, __dirname) {{{code}\n}})");
+    let script = Script::parse(
+        Source::from_bytes(wrapped.as_bytes()).with_path(&path),
+        None,
+        context,
+    )
+    .map_err(|e| error(format!("{}: {}", loader::display(&path, &state), e)))?;
+    script.evaluate(context)
+}
+
+/// `host.compileUnit(name)`: the prelude unit `name` as a function (see `prelude.rs`).
+pub(super) fn compile_unit(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let name = string_arg(args, 0, context)?;
+    crate::prelude::compile_unit(&name, context)
+}
+
+pub(super) fn which(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let command = string_arg(args, 0, context)?;
+    let state = HostState::of(context);
+    Ok(
+        find_executable(&command, &state).map_or(JsValue::null(), |p| {
+            JsValue::from(boa_engine::JsString::from(p.display().to_string().as_str()))
+        }),
+    )
+}
+
+pub(crate) fn find_executable(command: &str, state: &HostState) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let is_exec = |p: &Path| {
+        p.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if command.contains('/') {
+        let path = state.project_dir.join(command);
+        return is_exec(&path).then_some(path);
+    }
+    let path_var = state
+        .box_env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    std::env::split_paths(&path_var)
+        .map(|dir| dir.join(command))
+        .find(|p| is_exec(p))
+}
+
+pub(super) async fn sleep(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let ms = arg(args, 0).to_number(&mut context.borrow_mut())?;
+    let _ = state_of(context);
+    tokio::time::sleep(Duration::from_secs_f64(ms.max(0.0) / 1000.0)).await;
+    Ok(JsValue::undefined())
+}

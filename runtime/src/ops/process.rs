@@ -1,0 +1,303 @@
+//! Subprocesses behind `node:child_process`, `Bun.spawn` and Bun's `$`.
+//!
+//! `run` is async on tokio: output is collected while other calls go on, and
+//! the process group is killed when the call's signal aborts or when the call
+//! is abandoned (its future is dropped at the deadline). `runSync` blocks, as
+//! `execSync` does in Node. Argument splitting, shells and escaping are the
+//! prelude's job; this file receives a program and its arguments.
+
+use std::cell::RefCell;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use boa_engine::{Context, JsResult, JsValue};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use super::{arg, array, bytes_arg, bytes_value, error, json_arg, json_value};
+use crate::state::{HostState, cancelled};
+
+struct Spec {
+    file: String,
+    args: Vec<String>,
+    cwd: PathBuf,
+    env: Vec<(String, String)>,
+}
+
+fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
+    let value = json_arg(args, 0, context)?;
+    let state = HostState::of(context);
+    let file = value["file"].as_str().unwrap_or_default().to_string();
+    if file.is_empty() {
+        return Err(error("spawn: the command is empty"));
+    }
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|s| s.as_str().map_or_else(|| s.to_string(), str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let env = match value["env"].as_object() {
+        Some(map) => map
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.clone(),
+                    v.as_str().map_or_else(|| v.to_string(), str::to_string),
+                )
+            })
+            .collect(),
+        None => state.box_env.clone(),
+    };
+    let cwd = value["cwd"]
+        .as_str()
+        .map_or_else(|| state.project_dir.clone(), |c| state.project_dir.join(c));
+    Ok(Spec {
+        file,
+        args: strings(&value["args"]),
+        cwd,
+        env,
+    })
+}
+
+fn spawn_error(spec: &Spec, e: &std::io::Error) -> boa_engine::JsError {
+    let code = if e.kind() == std::io::ErrorKind::NotFound {
+        "ENOENT"
+    } else {
+        "EIO"
+    };
+    error(format!(
+        "{code}: spawn {} {code} ({e}, cwd '{}')",
+        spec.file,
+        spec.cwd.display()
+    ))
+}
+
+/// Kills the whole process group of a child that is still running when the
+/// call lets go of it, so `sh -c 'sleep 100'` does not leave `sleep` behind.
+struct GroupGuard {
+    pid: Option<u32>,
+}
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        if let Some(pid) = self.pid.take() {
+            // No libc (unsafe is forbidden here): ask `kill` to signal the group.
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &format!("-{pid}")])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+}
+
+/// `run(specJson, stdin, cancelId)` → `[metaJson, stdout, stderr]`.
+pub(super) async fn run(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let (spec, input, cancel) = {
+        let context = &mut context.borrow_mut();
+        let spec = spec(args, context)?;
+        let input = bytes_arg(args, 1, context)?;
+        let id = arg(args, 2);
+        let state = HostState::of(context);
+        let cancel = if id.is_undefined() {
+            None
+        } else {
+            state
+                .cancels
+                .borrow()
+                .get(&id.to_u32(context)?)
+                .map(|tx| tx.subscribe())
+        };
+        (spec, input, cancel)
+    };
+    let mut command = tokio::process::Command::new(&spec.file);
+    command
+        .args(&spec.args)
+        .current_dir(&spec.cwd)
+        .env_clear()
+        .envs(spec.env.iter().cloned())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .kill_on_drop(true);
+    let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
+    let mut guard = GroupGuard { pid: child.id() };
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    let io = async {
+        let feed = async {
+            if let (Some(mut pipe), Some(bytes)) = (stdin, input) {
+                let _ = pipe.write_all(&bytes).await;
+            }
+        };
+        let ((), out, err, status) =
+            tokio::join!(feed, read_all(stdout), read_all(stderr), child.wait());
+        (out, err, status)
+    };
+    let abort = async {
+        match cancel {
+            Some(rx) => cancelled(rx).await,
+            None => std::future::pending().await,
+        }
+    };
+    let finished = tokio::select! {
+        result = io => Some(result),
+        () = abort => None,
+    };
+    let context = &mut context.borrow_mut();
+    match finished {
+        Some((out, err, status)) => {
+            let status = status.map_err(|e| spawn_error(&spec, &e))?;
+            guard.pid = None;
+            use std::os::unix::process::ExitStatusExt;
+            let meta = serde_json::json!({
+                "code": status.code(),
+                "signal": status.signal().map(signal_name),
+                "killed": false,
+            });
+            Ok(array(
+                vec![
+                    json_value(&meta),
+                    bytes_value(&out, context)?,
+                    bytes_value(&err, context)?,
+                ],
+                context,
+            ))
+        }
+        None => {
+            drop(guard);
+            let meta = serde_json::json!({ "code": null, "signal": "SIGKILL", "killed": true });
+            Ok(array(
+                vec![
+                    json_value(&meta),
+                    bytes_value(&[], context)?,
+                    bytes_value(&[], context)?,
+                ],
+                context,
+            ))
+        }
+    }
+}
+
+async fn read_all<R: tokio::io::AsyncRead + Unpin>(pipe: Option<R>) -> Vec<u8> {
+    let mut buffer = Vec::new();
+    if let Some(mut pipe) = pipe {
+        let _ = pipe.read_to_end(&mut buffer).await;
+    }
+    buffer
+}
+
+/// `runSync(specJson, stdin)` → `[metaJson, stdout, stderr]`; blocks the thread.
+pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let spec = spec(args, context)?;
+    let input = bytes_arg(args, 1, context)?;
+    // The JS thread is blocked meanwhile, so the host's deadline cannot fire:
+    // enforce it here by killing the process group when it passes.
+    let deadline = HostState::of(context).sync_deadline.get();
+    let mut command = std::process::Command::new(&spec.file);
+    command
+        .args(&spec.args)
+        .current_dir(&spec.cwd)
+        .env_clear()
+        .envs(spec.env.iter().cloned())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
+    let mut guard = GroupGuard {
+        pid: Some(child.id()),
+    };
+    if let (Some(mut pipe), Some(bytes)) = (child.stdin.take(), input) {
+        // Writer and reader threads: a large stdin must not deadlock against
+        // a full stdout pipe.
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = pipe.write_all(&bytes);
+        });
+    }
+    let reader = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buffer = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut buffer);
+            }
+            buffer
+        })
+    };
+    let stdout = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
+    );
+    let stderr = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
+    );
+    let mut pause = std::time::Duration::from_micros(200);
+    let (status, killed) = loop {
+        if let Some(status) = child.try_wait().map_err(|e| spawn_error(&spec, &e))? {
+            guard.pid = None;
+            break (Some(status), false);
+        }
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            drop(guard);
+            let _ = child.wait();
+            break (None, true);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(std::time::Duration::from_millis(10));
+    };
+    let out = stdout.join().unwrap_or_default();
+    let err = stderr.join().unwrap_or_default();
+    use std::os::unix::process::ExitStatusExt;
+    let meta = match status {
+        Some(status) => serde_json::json!({
+            "code": status.code(),
+            "signal": status.signal().map(signal_name),
+            "killed": false,
+        }),
+        None => serde_json::json!({ "code": null, "signal": "SIGKILL", "killed": killed }),
+    };
+    Ok(array(
+        vec![
+            json_value(&meta),
+            bytes_value(&out, context)?,
+            bytes_value(&err, context)?,
+        ],
+        context,
+    ))
+}
+
+fn signal_name(signal: i32) -> String {
+    match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        9 => "SIGKILL",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return format!("SIG{signal}"),
+    }
+    .to_string()
+}

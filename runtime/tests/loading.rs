@@ -1,0 +1,281 @@
+//! Loading: TypeScript, relative imports, JSON, packages (ESM and CommonJS),
+//! `node:*` and `bun`, and the errors when something does not resolve.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use runtime::{CallOutcome, Host, HostConfig};
+use serde_json::json;
+
+fn write(root: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let path = root.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+fn host_for(root: &Path) -> Host {
+    let mut config = HostConfig::new(root);
+    config.limits = test_limits();
+    Host::new(config).unwrap()
+}
+
+#[test]
+fn typescript_relative_js_alias_and_node_path() {
+    on_big_stack(|| {
+        let mut host = load_fixture("basic", test_limits());
+        let out = call_json(&mut host, "basic", json!({ "name": "Ada" }));
+        assert_eq!(out["greeting"], "hello Ada");
+        assert_eq!(out["joined"], "a/b");
+        assert_eq!(out["session"], "ses_1");
+        assert_eq!(out["agent"], "researcher");
+        assert_eq!(out["directory"], fixture("basic").display().to_string());
+        let dir = fixture("basic").display().to_string();
+        assert_eq!(
+            out["meta"],
+            json!({ "dir": dir, "dirname": dir, "url": format!("file://{dir}/tool.ts"), "file": format!("{dir}/tool.ts") })
+        );
+    });
+}
+
+#[test]
+fn zod_parameters_are_computed_and_parse_runs() {
+    on_big_stack(|| {
+        let dir = fixture("zod");
+        assert!(
+            dir.join("node_modules/zod").is_dir(),
+            "run `npm ci --prefix tests/fixtures/runtime/zod` first"
+        );
+        let mut host = host_in(dir.clone(), test_limits());
+        let info = host.load_tool("zod", &dir.join("tool.ts")).unwrap();
+        let schema: serde_json::Value = serde_json::from_str(&info.parameters_json).unwrap();
+        assert_eq!(schema["type"], "object");
+        assert_eq!(
+            schema["properties"]["id"],
+            json!({ "type": "string", "description": "The order id" })
+        );
+        assert_eq!(schema["required"], json!(["id"]));
+        let ok = host.call("zod", r#"{"id":"A-1","count":2}"#, ctx());
+        assert_eq!(ok.outcome, CallOutcome::Ok("order A-1 x2".into()));
+        let bad = host.call("zod", r#"{"id":5}"#, ctx());
+        let CallOutcome::ToolError(message) = bad.outcome else {
+            panic!("{:?}", bad.outcome)
+        };
+        assert!(message.contains("expected string"), "{message}");
+    });
+}
+
+#[test]
+fn zod_without_node_modules_is_a_load_error() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::copy(fixture("zod").join("tool.ts"), root.path().join("tool.ts")).unwrap();
+        let mut host = host_for(root.path());
+        let error = host.load_tool("zod", Path::new("tool.ts")).unwrap_err();
+        assert_eq!(
+            error.reason,
+            "Cannot find package 'zod' imported from tool.ts"
+        );
+    });
+}
+
+#[test]
+fn packages_esm_commonjs_and_json() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        write(
+            root.path(),
+            &[
+                (
+                    "node_modules/cjs-lib/package.json",
+                    r#"{ "name": "cjs-lib", "main": "lib/index.js" }"#,
+                ),
+                (
+                    "node_modules/cjs-lib/lib/index.js",
+                    "const helper = require('./helper');\nconst path = require('path');\nmodule.exports = { shout: (s) => helper.upper(s) + '!', base: path.basename('/x/y.txt'), data: require('../data.json') };\n",
+                ),
+                (
+                    "node_modules/cjs-lib/lib/helper.js",
+                    "exports.upper = (s) => s.toUpperCase();\n",
+                ),
+                ("node_modules/cjs-lib/data.json", r#"{ "n": 7 }"#),
+                (
+                    "node_modules/esm-lib/package.json",
+                    r#"{ "name": "esm-lib", "type": "module", "exports": { ".": { "import": "./esm.js", "require": "./cjs.cjs" }, "./extra": "./extra.js" } }"#,
+                ),
+                (
+                    "node_modules/esm-lib/esm.js",
+                    "export const kind = 'esm';\nexport default function twice(x) { return x * 2; }\n",
+                ),
+                (
+                    "node_modules/esm-lib/cjs.cjs",
+                    "module.exports = { kind: 'cjs' };\n",
+                ),
+                (
+                    "node_modules/esm-lib/extra.js",
+                    "export const extra = true;\n",
+                ),
+                ("config.json", r#"{ "greeting": "hi" }"#),
+                (
+                    "tool.ts",
+                    "import cjs, { shout } from 'cjs-lib';\nimport twice, { kind } from 'esm-lib';\nimport { extra } from 'esm-lib/extra';\nimport config from './config.json' with { type: 'json' };\nexport default {\n  description: 'uses packages',\n  parameters: { type: 'object', properties: {} },\n  async execute() {\n    const dynamic = await import('node:os');\n    return { shout: shout('hey'), base: cjs.base, data: cjs.data, twice: twice(21), kind, extra, greeting: config.greeting, eol: dynamic.EOL, required: require('esm-lib').kind };\n  },\n};\n",
+                ),
+            ],
+        );
+        let mut host = host_for(root.path());
+        host.load_tool("pkg", Path::new("tool.ts")).unwrap();
+        let result = host.call("pkg", "{}", ctx());
+        let CallOutcome::Ok(text) = result.outcome else {
+            panic!("{:?}", result.outcome)
+        };
+        let out: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            out,
+            json!({ "shout": "HEY!", "base": "y.txt", "data": { "n": 7 }, "twice": 42, "kind": "esm", "extra": true, "greeting": "hi", "eol": "\n", "required": "cjs" })
+        );
+    });
+}
+
+#[test]
+fn unresolvable_imports_name_what_is_missing() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        let tool = |import: &str| {
+            format!(
+                "import x from '{import}';\nexport default {{ description: 'd', parameters: {{ type: 'object' }}, execute() {{ return x; }} }};\n"
+            )
+        };
+        write(
+            root.path(),
+            &[
+                ("missing_pkg.ts", &tool("left-pad/sub")),
+                ("scoped.ts", &tool("@acme/tools")),
+                ("missing_file.ts", &tool("./nowhere.js")),
+                ("vm.ts", &tool("node:vm")),
+                ("bare_builtin.ts", &tool("worker_threads")),
+            ],
+        );
+        let mut host = host_for(root.path());
+        let reason =
+            |host: &mut Host, file: &str| host.load_tool(file, Path::new(file)).unwrap_err().reason;
+        assert_eq!(
+            reason(&mut host, "missing_pkg.ts"),
+            "Cannot find package 'left-pad' imported from missing_pkg.ts"
+        );
+        assert_eq!(
+            reason(&mut host, "scoped.ts"),
+            "Cannot find package '@acme/tools' imported from scoped.ts"
+        );
+        assert_eq!(
+            reason(&mut host, "missing_file.ts"),
+            "Cannot find module './nowhere.js' imported from missing_file.ts"
+        );
+        assert_eq!(
+            reason(&mut host, "vm.ts"),
+            "node:vm is not provided by this runtime"
+        );
+        assert_eq!(
+            reason(&mut host, "bare_builtin.ts"),
+            "node:worker_threads is not provided by this runtime"
+        );
+        assert_eq!(
+            reason(&mut host, "absent.ts"),
+            "module file not found: absent.ts"
+        );
+    });
+}
+
+#[test]
+fn typescript_that_needs_transforming_still_loads() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        write(
+            root.path(),
+            &[(
+                "tool.ts",
+                "enum Color { Red, Green }\nclass Box { constructor(private value: number) {} get() { return this.value; } }\nexport default { description: 'd', parameters: { type: 'object' }, execute() { return `${Color.Green}:${new Box(3).get()}`; } };\n",
+            )],
+        );
+        let mut host = host_for(root.path());
+        host.load_tool("t", Path::new("tool.ts")).unwrap();
+        assert_eq!(
+            host.call("t", "{}", ctx()).outcome,
+            CallOutcome::Ok("1:3".into())
+        );
+    });
+}
+
+#[test]
+fn error_positions_point_at_the_typescript_source() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        write(
+            root.path(),
+            &[(
+                "tool.ts",
+                "interface Args {\n  id: string;\n}\nexport default {\n  description: 'd',\n  parameters: { type: 'object' },\n  execute(args: Args): string {\n    try { (null as any).x; } catch (e: any) { return String(e.stack); }\n    return '';\n  },\n};\n",
+            )],
+        );
+        let mut host = host_for(root.path());
+        host.load_tool("t", Path::new("tool.ts")).unwrap();
+        let CallOutcome::Ok(stack) = host.call("t", "{}", ctx()).outcome else {
+            panic!()
+        };
+        assert!(stack.contains("tool.ts:8:"), "{stack}");
+    });
+}
+
+#[test]
+fn an_interface_imported_without_type_does_not_break_linking() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        write(
+            root.path(),
+            &[
+                (
+                    "types.ts",
+                    "export interface Order { id: string }\nexport const PREFIX = 'order-';\n",
+                ),
+                (
+                    "tool.ts",
+                    "import { Order, PREFIX } from './types.js';\nexport default { description: 'd', parameters: { type: 'object' }, execute(args: Order) { return PREFIX + args.id; } };\n",
+                ),
+            ],
+        );
+        let mut host = host_for(root.path());
+        host.load_tool("t", Path::new("tool.ts")).unwrap();
+        assert_eq!(
+            host.call("t", r#"{"id":"7"}"#, ctx()).outcome,
+            CallOutcome::Ok("order-7".into())
+        );
+    });
+}
+
+#[test]
+fn every_listed_builtin_module_imports() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        let imports: String = runtime::BUILTIN_MODULES
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("import * as m{i} from '{name}';\n"))
+            .collect();
+        let count = runtime::BUILTIN_MODULES.len();
+        let namespaces: Vec<String> = (0..count).map(|i| format!("m{i}")).collect();
+        let source = format!(
+            "{imports}import fs from 'fs';\nimport Bun from 'bun';\nconst all = [{}];\nexport default {{ description: 'd', parameters: {{ type: 'object' }}, execute() {{ return [all.filter((m) => m.default !== undefined).length, fs.existsSync === m7.existsSync, Bun === globalThis.Bun]; }} }};\n",
+            namespaces.join(", ")
+        );
+        write(root.path(), &[("tool.ts", &source)]);
+        let mut host = host_for(root.path());
+        host.load_tool("t", Path::new("tool.ts")).unwrap();
+        let CallOutcome::Ok(text) = host.call("t", "{}", ctx()).outcome else {
+            panic!()
+        };
+        let out: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(out, json!([count, true, true]));
+    });
+}

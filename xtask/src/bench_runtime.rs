@@ -1,0 +1,268 @@
+//! `cargo xtask bench runtime`: the tool runtime against bun and node, as
+//! ratios measured in one run on the same machine.
+//!
+//! Three figures:
+//! - cold call: a whole process that loads a small TypeScript tool and calls
+//!   it once (`runtime_bench once`, the same path as `beeuni tools call`)
+//!   against `bun call.ts` doing the same;
+//! - warm call: the mean cost of one call on a loaded tool, in process;
+//! - zod load: loading the zod fixture's tool (the whole zod graph plus
+//!   `z.toJSONSchema`) in process, against bun and node importing zod and
+//!   building the same schema.
+//!
+//! bun comes from npm (`npm install bun`) into `target/bench-runtime/` when it
+//! is not on PATH; node is used as installed. A missing reference is reported
+//! and its ratio skipped. The zod fixture needs
+//! `npm ci --prefix tests/fixtures/runtime/zod` first.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+const RUNS: usize = 15;
+
+/// Builds the probe in release mode, measures, and prints a table of ratios.
+pub fn run() -> Result<()> {
+    let root = workspace_root()?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(&cargo)
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "beeuni-runtime",
+            "--example",
+            "runtime_bench",
+        ])
+        .status()
+        .context("running cargo build")?;
+    if !status.success() {
+        bail!("building the runtime_bench example failed");
+    }
+    let probe = target.join("release/examples/runtime_bench");
+    let fixtures = root.join("tests/fixtures/runtime");
+    let work = target.join("bench-runtime");
+    std::fs::create_dir_all(&work)?;
+    let call_script = work.join("call.ts");
+    std::fs::write(&call_script, CALL_TS)?;
+    let zod_script = fixtures.join("zod/bench-zod.mjs");
+    let bun = find_bun(&work);
+    let node = which("node");
+
+    let bench_dir = fixtures.join("bench");
+    let args = r#"{"id":"A-1"}"#;
+    let ours_cold = median(RUNS, || {
+        run_quiet(
+            Command::new(&probe)
+                .args(["once"])
+                .arg(&bench_dir)
+                .args(["tool.ts", args]),
+        )
+    })?;
+    let warm = run_json(
+        Command::new(&probe)
+            .arg("warm")
+            .arg(&bench_dir)
+            .args(["tool.ts", args, "5000"]),
+    )?;
+    let bun_cold = match &bun {
+        Some(bun) => Some(median(RUNS, || {
+            run_quiet(
+                Command::new(bun)
+                    .arg(&call_script)
+                    .arg(bench_dir.join("tool.ts"))
+                    .arg(args),
+            )
+        })?),
+        None => None,
+    };
+
+    println!("runtime benchmark ({RUNS} runs each, medians)\n");
+    println!("cold call (process start, load tool.ts, one call, exit)");
+    println!("  beeuni runtime   {:>9.1} ms", ms(ours_cold));
+    report_ratio("bun", bun_cold, ours_cold);
+    println!("\nin process, loaded tool");
+    println!("  host creation    {:>9.2} ms", warm.host_ms);
+    println!("  load tool.ts     {:>9.2} ms", warm.load_ms);
+    println!("  first call       {:>9.2} ms", warm.first_call_ms);
+    println!(
+        "  warm call        {:>9.1} µs (mean of 5000)",
+        warm.warm_call_us
+    );
+
+    let zod_dir = fixtures.join("zod");
+    if !zod_dir.join("node_modules/zod").is_dir() {
+        println!("\nzod: skipped (run `npm ci --prefix tests/fixtures/runtime/zod`)");
+        return Ok(());
+    }
+    std::fs::write(&zod_script, ZOD_MJS)?;
+    let zod_args = r#"{"id":"A-1"}"#;
+    let mut ours = Vec::new();
+    for _ in 0..5 {
+        ours.push(run_json(
+            Command::new(&probe)
+                .arg("warm")
+                .arg(&zod_dir)
+                .args(["tool.ts", zod_args, "100"]),
+        )?);
+    }
+    ours.sort_by(|a, b| a.load_ms.total_cmp(&b.load_ms));
+    let zod_ours = ours[ours.len() / 2].load_ms;
+    println!("\nzod tool load (import the zod graph, z.toJSONSchema), in process");
+    println!(
+        "  beeuni runtime   {zod_ours:>9.1} ms   (warm call {:.1} µs)",
+        ours[ours.len() / 2].warm_call_us
+    );
+    for (name, program) in [("bun", bun.clone()), ("node", node.clone())] {
+        let Some(program) = program else {
+            println!("  {name:<16} not found, ratio skipped");
+            continue;
+        };
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            let out = Command::new(&program)
+                .arg(&zod_script)
+                .current_dir(&zod_dir)
+                .output()?;
+            let text = String::from_utf8_lossy(&out.stdout);
+            let load: f64 = text
+                .trim()
+                .parse()
+                .with_context(|| format!("{name} printed {text:?}"))?;
+            times.push(load);
+        }
+        times.sort_by(f64::total_cmp);
+        let theirs = times[times.len() / 2];
+        println!(
+            "  {name:<16} {theirs:>9.1} ms   ratio beeuni/{name} = {:.1}×",
+            zod_ours / theirs
+        );
+    }
+    let _ = std::fs::remove_file(&zod_script);
+    Ok(())
+}
+
+fn report_ratio(name: &str, theirs: Option<Duration>, ours: Duration) {
+    match theirs {
+        Some(theirs) => println!(
+            "  {name:<16} {:>9.1} ms   ratio beeuni/{name} = {:.2}×",
+            ms(theirs),
+            ours.as_secs_f64() / theirs.as_secs_f64()
+        ),
+        None => println!("  {name:<16} not found, ratio skipped"),
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+struct Warm {
+    host_ms: f64,
+    load_ms: f64,
+    first_call_ms: f64,
+    warm_call_us: f64,
+}
+
+fn run_json(command: &mut Command) -> Result<Warm> {
+    let out = command.output().context("running runtime_bench")?;
+    if !out.status.success() {
+        bail!(
+            "runtime_bench failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    // One flat JSON object of numbers; xtask avoids a JSON dependency.
+    let field = |name: &str| -> Result<f64> {
+        let start = text
+            .find(&format!("\"{name}\":"))
+            .with_context(|| format!("no {name} in {text}"))?
+            + name.len()
+            + 3;
+        let end = text[start..]
+            .find([',', '}'])
+            .map_or(text.len(), |i| start + i);
+        Ok(text[start..end].trim().parse()?)
+    };
+    Ok(Warm {
+        host_ms: field("host_ms")?,
+        load_ms: field("load_ms")?,
+        first_call_ms: field("first_call_ms")?,
+        warm_call_us: field("warm_call_us")?,
+    })
+}
+
+fn run_quiet(command: &mut Command) -> Result<Duration> {
+    let started = Instant::now();
+    let out = command.output().context("starting a benchmark process")?;
+    let elapsed = started.elapsed();
+    if !out.status.success() {
+        bail!(
+            "{:?} failed: {}",
+            command,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(elapsed)
+}
+
+fn median(runs: usize, mut f: impl FnMut() -> Result<Duration>) -> Result<Duration> {
+    let mut times = (0..runs).map(|_| f()).collect::<Result<Vec<_>>>()?;
+    times.sort();
+    Ok(times[times.len() / 2])
+}
+
+fn which(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+fn find_bun(work: &Path) -> Option<PathBuf> {
+    if let Some(bun) = which("bun") {
+        return Some(bun);
+    }
+    let local = work.join("node_modules/.bin/bun");
+    if !local.is_file() {
+        eprintln!("$ npm install --prefix {} bun@1", work.display());
+        let status = Command::new("npm")
+            .args(["install", "--no-audit", "--no-fund", "--prefix"])
+            .arg(work)
+            .arg("bun@1")
+            .status()
+            .ok()?;
+        if !status.success() {
+            return None;
+        }
+    }
+    local.is_file().then_some(local)
+}
+
+fn workspace_root() -> Result<PathBuf> {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").context("run through `cargo xtask`")?;
+    Ok(Path::new(&manifest)
+        .parent()
+        .context("xtask has a parent directory")?
+        .to_path_buf())
+}
+
+/// bun's side of the cold call: import the tool and call it once.
+const CALL_TS: &str = r#"const tool = (await import(process.argv[2])).default;
+const signal = new AbortController().signal;
+const out = await tool.execute(JSON.parse(process.argv[3]), { sessionId: 'bench', agent: 'bench', directory: process.cwd(), env: {}, signal });
+console.log(typeof out === 'string' ? out : JSON.stringify(out, null, 2));
+"#;
+
+/// bun's and node's side of the zod load: the same schema as the fixture.
+const ZOD_MJS: &str = r#"const t0 = performance.now();
+const { z } = await import('zod');
+const Args = z.object({ id: z.string().describe('The order id'), count: z.number().int().optional() });
+const schema = z.toJSONSchema(Args);
+if (schema.type !== 'object') throw new Error('bad schema');
+console.log((performance.now() - t0).toFixed(3));
+"#;

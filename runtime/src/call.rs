@@ -185,7 +185,9 @@ pub(crate) fn thrown_text(value: &JsValue, context: &mut Context) -> String {
 /// first place in the author's code, so a person can find it.
 pub(crate) fn load_thrown_text(value: &JsValue, context: &mut Context) -> String {
     let message = thrown_text(value, context);
-    let Some(object) = value.as_object() else { return message };
+    let Some(object) = value.as_object() else {
+        return message;
+    };
     let text_of = |key, context: &mut Context| {
         object
             .get(key, context)
@@ -194,9 +196,16 @@ pub(crate) fn load_thrown_text(value: &JsValue, context: &mut Context) -> String
             .and_then(|v| v.to_string(context).ok())
             .map(|s| s.to_std_string_escaped())
     };
-    let name = text_of(js_string!("name"), context).filter(|n| !message.starts_with(n.as_str()));
+    // A plain `Error` adds nothing to its message (the platform's wording,
+    // `Cannot find package 'zod'`, stays as it is); `SyntaxError` does.
+    let name = text_of(js_string!("name"), context)
+        .filter(|n| n != "Error" && !message.starts_with(n.as_str()));
     let place = text_of(js_string!("stack"), context).and_then(|stack| {
-        stack.lines().map(str::trim).find_map(|line| line.strip_prefix("at ")).map(str::to_string)
+        stack
+            .lines()
+            .map(str::trim)
+            .find_map(|line| line.strip_prefix("at "))
+            .map(str::to_string)
     });
     let mut text = match name {
         Some(name) => format!("{name}: {message}"),

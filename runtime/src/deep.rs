@@ -30,7 +30,11 @@ pub fn load_failures(project: &Project, skip: &BTreeSet<PathBuf>) -> Vec<Diagnos
         .tool_set()
         .tools
         .into_iter()
-        .filter(|t| t.module.as_ref().is_some_and(|m| !skip.contains(m) && project.root.join(m).is_file()))
+        .filter(|t| {
+            t.module
+                .as_ref()
+                .is_some_and(|m| !skip.contains(m) && project.root.join(m).is_file())
+        })
         .collect();
     if tools.is_empty() {
         return Vec::new();
@@ -38,7 +42,10 @@ pub fn load_failures(project: &Project, skip: &BTreeSet<PathBuf>) -> Vec<Diagnos
     let mut host = match Host::new(HostConfig::new(&project.root)) {
         Ok(host) => host,
         Err(e) => {
-            return tools.iter().map(|t| load_failed(project, t, &format!("the runtime did not start: {e}"))).collect();
+            return tools
+                .iter()
+                .map(|t| load_failed(project, t, &format!("the runtime did not start: {e}")))
+                .collect();
         }
     };
     tools
@@ -47,7 +54,9 @@ pub fn load_failures(project: &Project, skip: &BTreeSet<PathBuf>) -> Vec<Diagnos
             let module: &Path = tool.module.as_deref()?;
             let error = host.load_tool(&tool.name, module).err()?;
             // Paths in the reason are shown relative to the project, like every diagnostic's.
-            let reason = error.reason.replace(&format!("{}/", project.root.display()), "");
+            let reason = error
+                .reason
+                .replace(&format!("{}/", project.root.display()), "");
             Some(load_failed(project, tool, &reason))
         })
         .collect()

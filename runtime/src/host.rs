@@ -189,7 +189,10 @@ impl Host {
         .map_err(|e| HostError(e.to_string()))?;
         let natives = ops::install(&mut context);
         let prelude = context
-            .eval(Source::from_bytes(prelude::STARTUP.as_bytes()).with_path(Path::new("beeuni:prelude")))
+            .eval(
+                Source::from_bytes(prelude::STARTUP.as_bytes())
+                    .with_path(Path::new("beeuni:prelude")),
+            )
             .and_then(|f| {
                 let f = f
                     .as_object()
@@ -201,6 +204,13 @@ impl Host {
             .as_object()
             .ok_or_else(|| HostError("the prelude returned nothing".into()))?;
         *state.builtins.borrow_mut() = Some(internals.clone());
+        let need = internals
+            .get(js_string!("need"), &mut context)
+            .ok()
+            .and_then(|need| need.as_object())
+            .ok_or_else(|| HostError("the prelude has no `need`".into()))?;
+        prelude::install_globals(&need, &mut context)
+            .map_err(|e| HostError(format!("the prelude's globals failed: {e}")))?;
         Ok(Host {
             runtime,
             local: tokio::task::LocalSet::new(),
@@ -280,7 +290,6 @@ impl Host {
             })
         }));
         self.executor.clear();
-        if std::env::var_os("BEEUNI_PROF").is_some() { loader::PROF.with(|p| eprintln!("read {:.2} strip {:.2} parse {:.2} resolve {:.2}", p.borrow()[0], p.borrow()[1], p.borrow()[2], p.borrow()[3])); }
         let object = result?;
         let (info, execute) = call::check_contract(&object, &self.internals, &mut self.context)
             .map_err(LoadError::new)?;

@@ -23,8 +23,6 @@ use oxc_resolver::{ModuleType, ResolveError};
 use crate::state::HostState;
 use crate::transpile;
 
-thread_local! { pub(crate) static PROF: std::cell::RefCell<[f64; 6]> = const { std::cell::RefCell::new([0.0; 6]) }; }
-fn prof(i: usize, t: std::time::Instant) { PROF.with(|p| p.borrow_mut()[i] += t.elapsed().as_secs_f64() * 1000.0); }
 pub(crate) struct ToolLoader {
     state: Rc<HostState>,
     modules: RefCell<HashMap<PathBuf, Module>>,
@@ -76,16 +74,10 @@ impl ToolLoader {
                 })?
             }
             FileKind::Esm => {
-                let t = std::time::Instant::now();
                 let mut code = read(path, &self.state)?;
-                prof(0, t);
-                let t = std::time::Instant::now();
                 if transpile::is_typescript(path) {
                     code = transpile::strip_types(path, code).map_err(error)?;
                 }
-                prof(1, t);
-                let t = std::time::Instant::now();
-                let _g = Guard(t);
                 Module::parse(
                     Source::from_bytes(code.as_bytes()).with_path(path),
                     None,
@@ -120,6 +112,11 @@ impl ToolLoader {
     fn load_builtin(&self, name: &str, context: &mut Context) -> JsResult<Module> {
         if let Some(module) = self.builtins.borrow().get(name) {
             return Ok(module.clone());
+        }
+        // Refused here rather than in the prelude, so that the error names
+        // no place inside the runtime's own JS.
+        if crate::prelude::builtin_unit(name).is_none() {
+            return Err(error(format!("{name} is not provided by this runtime")));
         }
         let exports = self.internal("builtin", context)?.call(
             &JsValue::undefined(),
@@ -160,16 +157,13 @@ impl ModuleLoader for ToolLoader {
             .as_deref()
             .and_then(Path::parent)
             .map_or_else(|| self.state.project_dir.clone(), Path::to_path_buf);
-        let t = std::time::Instant::now();
-        let r = resolve(
+        match resolve(
             &self.state,
             &specifier,
             &base,
             from.as_deref(),
             Mode::Import,
-        );
-        prof(3, t);
-        match r? {
+        )? {
             Target::Builtin(name) => self.load_builtin(&name, &mut context.borrow_mut()),
             Target::File(path, kind) => self.load_file(&path, kind, &mut context.borrow_mut()),
         }
@@ -407,6 +401,3 @@ mod tests {
         assert!(!looks_like_esm("module.exports = { importance: 1 }"));
     }
 }
-
-struct Guard(std::time::Instant);
-impl Drop for Guard { fn drop(&mut self) { prof(2, self.0); } }

@@ -2,30 +2,33 @@
 //! the native operations of `ops/`, and embedded in the binary.
 //!
 //! Owns the split between what runs when a host starts and what runs on
-//! demand. Parsing is most of what a host costs to start (boa parses about
-//! 4–5 KB of JS per millisecond), so only `js/internals.js` runs at start:
-//! it installs the globals as getters and the built-in module table. Every
-//! other file is a *unit*, a function body that `need(name)` in
-//! internals.js compiles with [`compile_unit`] and runs the first time a
-//! global, a built-in module or another unit asks for it. It does not decide
-//! what a unit exports or which global loads which unit; that is in the JS.
+//! demand, and the tables that say which code makes which global and which
+//! built-in module. Parsing is most of what a host costs to start (boa parses
+//! about 4–8 KB of JS per millisecond), so only `js/internals.js` runs at
+//! start, and the tables are Rust. Every other file is a *unit*, a function
+//! body that `need(name)` in internals.js compiles with [`compile_unit`] and
+//! runs the first time a global, a built-in module or another unit asks for
+//! it. What a unit does and exports is in the JS.
 
 use std::path::Path;
 
-use boa_engine::{Context, JsResult, JsValue, Script, Source};
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{
+    Context, JsObject, JsResult, JsString, JsValue, NativeFunction, Script, Source, js_string,
+};
 
 /// The code run when a host starts: a function of the native operations that
-/// returns the host's internals (`builtin`, `loadCommonJs`, `newCall`,
-/// `stringify`).
+/// returns the host's internals (`need`, `builtin`, `loadCommonJs`,
+/// `newCall`, `stringify`).
 pub(crate) const STARTUP: &str = concat!(
     "(function (host) {\n'use strict';\n",
     include_str!("js/internals.js"),
     "\n})"
 );
 
-/// Every unit by name; a new file under `js/` is added here and named in
-/// internals.js (as a global's unit, a built-in module, or another unit's
-/// `need`).
+/// Every unit by name; a new file under `js/` is added here and named by
+/// [`GLOBALS`], [`BUILTINS`] or another unit's `need`.
 const UNITS: &[(&str, &str)] = &[
     ("abort", include_str!("js/abort.js")),
     ("assert", include_str!("js/assert.js")),
@@ -40,7 +43,10 @@ const UNITS: &[(&str, &str)] = &[
     ("files", include_str!("js/files.js")),
     ("fs", include_str!("js/fs.js")),
     ("inspect", include_str!("js/inspect.js")),
+    ("node_buffer", include_str!("js/node_buffer.js")),
     ("node_crypto", include_str!("js/node_crypto.js")),
+    ("node_timers", include_str!("js/node_timers.js")),
+    ("node_url", include_str!("js/node_url.js")),
     ("os", include_str!("js/os.js")),
     ("path", include_str!("js/path.js")),
     ("performance", include_str!("js/performance.js")),
@@ -52,8 +58,118 @@ const UNITS: &[(&str, &str)] = &[
     ("web_crypto", include_str!("js/web_crypto.js")),
 ];
 
+/// The globals the prelude defines, with the unit whose export of the same
+/// name each one is. They are accessors on the global object (enumerable,
+/// configurable, as an assignment would make them) whose getter runs the unit
+/// on first read; an assignment replaces the value. They are never redefined
+/// as data properties: boa 0.22 keeps serving a global's old accessor from its
+/// property caches after such a redefinition, and `new Buffer()` at a call
+/// site that had run before then fails.
+const GLOBALS: &[(&str, &[&str])] = &[
+    ("abort", &["AbortController", "AbortSignal"]),
+    ("buffer", &["Buffer"]),
+    ("bun", &["Bun"]),
+    ("commonjs", &["require"]),
+    ("console", &["console"]),
+    ("dom", &["Event", "EventTarget", "DOMException"]),
+    ("fetch", &["Headers", "Request", "Response", "fetch"]),
+    ("performance", &["performance"]),
+    ("process", &["process"]),
+    ("url_search_params", &["URLSearchParams"]),
+    ("web_crypto", &["crypto"]),
+];
+
+/// Each built-in module (sorted; `BUILTIN_MODULES` in lib.rs lists the same
+/// names) with the unit and export that is the module's object.
+pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
+    ("bun", "bun", "Bun"),
+    ("node:assert", "assert", "assert"),
+    ("node:assert/strict", "assert", "assert"),
+    ("node:buffer", "node_buffer", "module"),
+    ("node:child_process", "child_process", "childProcess"),
+    ("node:crypto", "node_crypto", "nodeCrypto"),
+    ("node:events", "events", "EventEmitter"),
+    ("node:fs", "fs", "fs"),
+    ("node:fs/promises", "fs", "fsPromises"),
+    ("node:os", "os", "os"),
+    ("node:path", "path", "path"),
+    ("node:path/posix", "path", "path"),
+    ("node:process", "process", "process"),
+    ("node:timers", "node_timers", "module"),
+    ("node:timers/promises", "timers", "timersPromises"),
+    ("node:url", "node_url", "module"),
+    ("node:util", "util", "util"),
+    ("node:util/types", "util", "types"),
+];
+
+/// The unit and export of the built-in module `name`, if the prelude has it.
+pub(crate) fn builtin_unit(name: &str) -> Option<(&'static str, &'static str)> {
+    BUILTINS
+        .iter()
+        .find(|(module, _, _)| *module == name)
+        .map(|(_, unit, export)| (*unit, *export))
+}
+
+/// Defines [`GLOBALS`] on the global object; `need` is internals.js's.
+pub(crate) fn install_globals(need: &JsObject, context: &mut Context) -> JsResult<()> {
+    // Values read or assigned so far, by global name; shared by all getters.
+    let known = JsObject::with_null_proto();
+    for (unit, names) in GLOBALS {
+        for name in *names {
+            let captures = (
+                need.clone(),
+                known.clone(),
+                JsString::from(*unit),
+                JsString::from(*name),
+            );
+            let get = NativeFunction::from_copy_closure_with_captures(
+                |_, _, (need, known, unit, name), context| {
+                    if known.has_own_property(name.clone(), context)? {
+                        return known.get(name.clone(), context);
+                    }
+                    let exports =
+                        need.call(&JsValue::undefined(), &[unit.clone().into()], context)?;
+                    let value = match exports.as_object() {
+                        Some(exports) => exports.get(name.clone(), context)?,
+                        None => JsValue::undefined(),
+                    };
+                    known.create_data_property_or_throw(name.clone(), value.clone(), context)?;
+                    Ok(value)
+                },
+                captures.clone(),
+            );
+            let set = NativeFunction::from_copy_closure_with_captures(
+                |_, args, (_, known, _, name), context| {
+                    let value = args.first().cloned().unwrap_or_default();
+                    known.create_data_property_or_throw(name.clone(), value, context)?;
+                    Ok(JsValue::undefined())
+                },
+                captures,
+            );
+            let get = FunctionObjectBuilder::new(context.realm(), get)
+                .name(js_string!("get"))
+                .length(0)
+                .build();
+            let set = FunctionObjectBuilder::new(context.realm(), set)
+                .name(js_string!("set"))
+                .length(1)
+                .build();
+            context.global_object().define_property_or_throw(
+                JsString::from(*name),
+                PropertyDescriptor::builder()
+                    .get(get)
+                    .set(set)
+                    .enumerable(true)
+                    .configurable(true),
+                context,
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Parses the unit `name` and returns it as a function of `(host, need,
-/// jsonStringify, jsonParse, info)` whose result is the unit's exports.
+/// jsonStringify, jsonParse, hostInfo)` whose result is the unit's exports.
 pub(crate) fn compile_unit(name: &str, context: &mut Context) -> JsResult<JsValue> {
     let Some((_, body)) = UNITS.iter().find(|(unit, _)| *unit == name) else {
         return Err(crate::ops::error(format!(
@@ -61,7 +177,7 @@ pub(crate) fn compile_unit(name: &str, context: &mut Context) -> JsResult<JsValu
         )));
     };
     let code = format!(
-        "(function (host, need, jsonStringify, jsonParse, info) {{\n'use strict';\n{body}\n}})"
+        "(function (host, need, jsonStringify, jsonParse, hostInfo) {{\n'use strict';\n{body}\n}})"
     );
     let path = format!("beeuni:prelude/{name}.js");
     Script::parse(
@@ -76,32 +192,75 @@ pub(crate) fn compile_unit(name: &str, context: &mut Context) -> JsResult<JsValu
 mod tests {
     use super::*;
 
-    /// Every unit internals.js or another unit names exists, and every unit is
-    /// reachable: a typo in a `need('…')` would otherwise only show when a
-    /// tool happens to take that path.
+    fn unit(name: &str) -> Option<&'static str> {
+        UNITS
+            .iter()
+            .find(|(unit, _)| *unit == name)
+            .map(|(_, body)| *body)
+    }
+
+    /// The names a unit returns, from its closing `return { … };`.
+    fn exports(body: &str) -> Vec<&str> {
+        let tail = &body[body
+            .rfind("\nreturn {")
+            .expect("a unit ends with `return { … };`")..];
+        let list = &tail[tail.find('{').unwrap() + 1..tail.find("};").unwrap()];
+        list.split(',')
+            .map(|item| item.split(':').next().unwrap_or_default().trim())
+            .collect()
+    }
+
+    /// Every unit a table or a `need('…')` names exists and exports what is
+    /// asked of it, and every unit is used: a typo here would otherwise only
+    /// show when a tool happens to take that path.
     #[test]
-    fn units_named_in_the_prelude_exist() {
+    fn units_named_by_the_tables_and_the_prelude_exist() {
+        let mut named: Vec<&str> = Vec::new();
+        for (name, names) in GLOBALS {
+            let body = unit(name)
+                .unwrap_or_else(|| panic!("GLOBALS names a unit {name} that UNITS lacks"));
+            for global in *names {
+                assert!(
+                    exports(body).contains(global),
+                    "the unit {name} does not export {global}"
+                );
+            }
+            named.push(name);
+        }
+        for (module, name, export) in BUILTINS {
+            let body = unit(name)
+                .unwrap_or_else(|| panic!("{module} names a unit {name} that UNITS lacks"));
+            assert!(
+                exports(body).contains(export),
+                "the unit {name} does not export {export} for {module}"
+            );
+            named.push(name);
+        }
         let sources = std::iter::once(include_str!("js/internals.js"))
             .chain(UNITS.iter().map(|(_, body)| *body));
-        let mut named: Vec<&str> = Vec::new();
         for source in sources {
             for part in source.split("need('").skip(1) {
-                named.push(part.split('\'').next().unwrap_or_default());
+                let name = part.split('\'').next().unwrap_or_default();
+                if name != "core" {
+                    assert!(
+                        unit(name).is_some(),
+                        "the prelude needs a unit {name} that UNITS lacks"
+                    );
+                    named.push(name);
+                }
             }
-            // The globals table names units as the first element of a pair.
-            for part in source.split("  ['").skip(1) {
-                named.push(part.split('\'').next().unwrap_or_default());
-            }
         }
-        named.retain(|name| *name != "core");
-        for name in &named {
-            assert!(
-                UNITS.iter().any(|(unit, _)| unit == name),
-                "the prelude needs a unit {name} that UNITS does not list"
-            );
+        for (name, _) in UNITS {
+            assert!(named.contains(name), "the unit {name} is never needed");
         }
-        for (unit, _) in UNITS {
-            assert!(named.contains(unit), "the unit {unit} is never needed");
-        }
+    }
+
+    #[test]
+    fn builtin_modules_are_sorted_and_unique() {
+        let names: Vec<&str> = BUILTINS.iter().map(|(name, _, _)| *name).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(names, sorted);
     }
 }

@@ -296,3 +296,11 @@ fn lazily_loaded_globals_behave_like_plain_ones_on_every_call() {
         assert_eq!(call_json(&mut host, "lazy_globals", json!({})), expected);
     });
 }
+
+#[test]
+fn native_node_path_matches_the_js_it_replaced() {
+    on_big_stack(|| {
+        let mut host = load_fixture("path_reference", test_limits());
+        assert_eq!(call_json(&mut host, "path_reference", json!({})), json!([]));
+    });
+}

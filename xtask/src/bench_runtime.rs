@@ -3,8 +3,11 @@
 //!
 //! Three figures:
 //! - cold call: a whole process that loads a small TypeScript tool and calls
-//!   it once (`runtime_bench once`, the same path as `beeuni tools call`)
-//!   against `bun call.ts` doing the same;
+//!   it once, against `bun call.ts` doing the same. Ours is measured twice:
+//!   the product path, `beeuni -C tests/fixtures/runtime/bench tools call
+//!   lookup` (which also reads the project's `beeuni.yaml`), and the bare
+//!   runtime (`runtime_bench once`). The three commands take turns, run after
+//!   run, so that a busy machine slows them alike;
 //! - warm call: the mean cost of one call on a loaded tool, in process;
 //! - zod load: loading the zod fixture's tool (the whole zod graph plus
 //!   `z.toJSONSchema`) in process, against bun and node importing zod and
@@ -29,21 +32,27 @@ pub fn run() -> Result<()> {
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(&cargo)
-        .args([
-            "build",
-            "--release",
-            "-p",
-            "beeuni-runtime",
-            "--example",
-            "runtime_bench",
-        ])
-        .status()
-        .context("running cargo build")?;
-    if !status.success() {
-        bail!("building the runtime_bench example failed");
+    for (what, args) in [
+        (
+            "the runtime_bench example",
+            &["-p", "beeuni-runtime", "--example", "runtime_bench"][..],
+        ),
+        (
+            "the beeuni binary",
+            &["-p", "beeuni", "--bin", "beeuni"][..],
+        ),
+    ] {
+        let status = Command::new(&cargo)
+            .args(["build", "--release"])
+            .args(args)
+            .status()
+            .context("running cargo build")?;
+        if !status.success() {
+            bail!("building {what} failed");
+        }
     }
     let probe = target.join("release/examples/runtime_bench");
+    let beeuni = target.join(format!("release/beeuni{}", std::env::consts::EXE_SUFFIX));
     let fixtures = root.join("tests/fixtures/runtime");
     let work = target.join("bench-runtime");
     std::fs::create_dir_all(&work)?;
@@ -55,36 +64,49 @@ pub fn run() -> Result<()> {
 
     let bench_dir = fixtures.join("bench");
     let args = r#"{"id":"A-1"}"#;
-    let ours_cold = median(RUNS, || {
-        run_quiet(
-            Command::new(&probe)
-                .args(["once"])
-                .arg(&bench_dir)
-                .args(["tool.ts", args]),
-        )
-    })?;
+    // The tool `lookup` in the fixture's beeuni.yaml is tool.ts.
+    let cli = || {
+        let mut command = Command::new(&beeuni);
+        command
+            .arg("-C")
+            .arg(&bench_dir)
+            .args(["tools", "call", "lookup", "--args", args]);
+        command
+    };
+    let bare = || {
+        let mut command = Command::new(&probe);
+        command.arg("once").arg(&bench_dir).args(["tool.ts", args]);
+        command
+    };
+    let reference = |bun: &Path| {
+        let mut command = Command::new(bun);
+        command
+            .arg(&call_script)
+            .arg(bench_dir.join("tool.ts"))
+            .arg(args);
+        command
+    };
+    let mut commands: Vec<Box<dyn Fn() -> Command + '_>> = vec![Box::new(cli), Box::new(bare)];
+    if let Some(bun) = &bun {
+        commands.push(Box::new(move || reference(bun)));
+    }
+    let cold = alternating_medians(RUNS, &commands)?;
+    let (ours_cli, ours_bare, bun_cold) = (cold[0], cold[1], cold.get(2).copied());
     let warm = run_json(
         Command::new(&probe)
             .arg("warm")
             .arg(&bench_dir)
             .args(["tool.ts", args, "5000"]),
     )?;
-    let bun_cold = match &bun {
-        Some(bun) => Some(median(RUNS, || {
-            run_quiet(
-                Command::new(bun)
-                    .arg(&call_script)
-                    .arg(bench_dir.join("tool.ts"))
-                    .arg(args),
-            )
-        })?),
-        None => None,
-    };
 
     println!("runtime benchmark ({RUNS} runs each, medians)\n");
-    println!("cold call (process start, load tool.ts, one call, exit)");
-    println!("  beeuni runtime   {:>9.1} ms", ms(ours_cold));
-    report_ratio("bun", bun_cold, ours_cold);
+    println!("cold call (process start, load tool.ts, one call, exit; runs alternate)");
+    match bun_cold {
+        Some(bun_cold) => println!("  bun              {:>9.1} ms", ms(bun_cold)),
+        None => println!("  bun              not found, ratios skipped"),
+    }
+    report_ratio("beeuni tools call", bun_cold, ours_cli);
+    report_ratio("runtime alone", bun_cold, ours_bare);
     println!("\nin process, loaded tool");
     println!("  host creation    {:>9.2} ms", warm.host_ms);
     println!("  load tool.ts     {:>9.2} ms", warm.load_ms);
@@ -146,14 +168,15 @@ pub fn run() -> Result<()> {
     Ok(())
 }
 
-fn report_ratio(name: &str, theirs: Option<Duration>, ours: Duration) {
-    match theirs {
-        Some(theirs) => println!(
-            "  {name:<16} {:>9.1} ms   ratio beeuni/{name} = {:.2}×",
-            ms(theirs),
-            ours.as_secs_f64() / theirs.as_secs_f64()
+/// One of ours against bun's cold call.
+fn report_ratio(name: &str, bun: Option<Duration>, ours: Duration) {
+    match bun {
+        Some(bun) => println!(
+            "  {name:<16} {:>9.1} ms   ratio to bun = {:.2}×",
+            ms(ours),
+            ours.as_secs_f64() / bun.as_secs_f64()
         ),
-        None => println!("  {name:<16} not found, ratio skipped"),
+        None => println!("  {name:<16} {:>9.1} ms", ms(ours)),
     }
 }
 
@@ -211,10 +234,25 @@ fn run_quiet(command: &mut Command) -> Result<Duration> {
     Ok(elapsed)
 }
 
-fn median(runs: usize, mut f: impl FnMut() -> Result<Duration>) -> Result<Duration> {
-    let mut times = (0..runs).map(|_| f()).collect::<Result<Vec<_>>>()?;
-    times.sort();
-    Ok(times[times.len() / 2])
+/// Runs each command `runs` times, one of each in turn, and returns each
+/// command's median wall time.
+fn alternating_medians(
+    runs: usize,
+    commands: &[Box<dyn Fn() -> Command + '_>],
+) -> Result<Vec<Duration>> {
+    let mut times = vec![Vec::with_capacity(runs); commands.len()];
+    for _ in 0..runs {
+        for (command, times) in commands.iter().zip(&mut times) {
+            times.push(run_quiet(&mut command())?);
+        }
+    }
+    Ok(times
+        .into_iter()
+        .map(|mut times| {
+            times.sort();
+            times[times.len() / 2]
+        })
+        .collect())
 }
 
 fn which(name: &str) -> Option<PathBuf> {

@@ -182,6 +182,9 @@ codes! {
     IMPORT_UNTRACKED = "import/untracked", Warning,
         "An import resolves only through files git does not track (or outside the repository); the sandbox receives only tracked files and installs no package.",
         "import { z } from 'zod'   // node_modules/ is in .gitignore";
+    MODULE_UNTRACKED = "module/untracked", Warning,
+        "A declared tool module is a file git does not track, so the sandbox never receives it.",
+        "tools:\n  scratch: tools/scratch.ts   # listed in .gitignore";
 }
 
 #[cfg(test)]

@@ -13,7 +13,38 @@ pub struct LineCol {
 
 #[derive(Debug, Default, Clone)]
 pub struct Sources {
-    texts: BTreeMap<PathBuf, String>,
+    texts: BTreeMap<PathBuf, Text>,
+}
+
+/// A text with the offsets its lines start at, so a lookup is a binary
+/// search, not a scan from the top: a report of thousands of diagnostics in
+/// one manifest stays linear.
+#[derive(Debug, Clone)]
+struct Text {
+    text: String,
+    line_starts: Vec<usize>,
+}
+
+impl Text {
+    fn new(text: String) -> Text {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Text { text, line_starts }
+    }
+
+    fn line_col(&self, offset: usize) -> LineCol {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let line_start = self.line_starts[line - 1];
+        LineCol {
+            line,
+            column: self.text[line_start..offset].chars().count() + 1,
+        }
+    }
 }
 
 impl Sources {
@@ -22,11 +53,11 @@ impl Sources {
     }
 
     pub fn insert(&mut self, file: impl Into<PathBuf>, text: impl Into<String>) {
-        self.texts.insert(file.into(), text.into());
+        self.texts.insert(file.into(), Text::new(text.into()));
     }
 
     pub fn get(&self, file: &Path) -> Option<&str> {
-        self.texts.get(file).map(String::as_str)
+        self.texts.get(file).map(|t| t.text.as_str())
     }
 
     pub fn extend(&mut self, other: Sources) {
@@ -34,16 +65,17 @@ impl Sources {
     }
 
     pub fn line_col(&self, file: &Path, offset: usize) -> LineCol {
-        match self.get(file) {
-            Some(text) => line_col(text, offset),
+        match self.texts.get(file) {
+            Some(text) => text.line_col(offset),
             None => LineCol { line: 1, column: 1 },
         }
     }
 }
 
-/// Offsets past the end or inside a character clamp to the nearest boundary
-/// before them, so a stale span still renders.
-pub fn line_col(text: &str, offset: usize) -> LineCol {
+/// The reference the line index is tested against: offsets past the end or
+/// inside a character clamp to the nearest boundary before them.
+#[cfg(test)]
+fn line_col(text: &str, offset: usize) -> LineCol {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -67,6 +99,20 @@ mod tests {
         assert_eq!(line_col(text, 5), LineCol { line: 2, column: 1 });
         let x = text.find('x').unwrap();
         assert_eq!(line_col(text, x), LineCol { line: 2, column: 7 });
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_a_scan() {
+        let text = "a: 1\n\nnäme: x\n  y: [1, 2]\nlast";
+        let mut sources = Sources::new();
+        sources.insert("f.yaml", text);
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(
+                sources.line_col(Path::new("f.yaml"), offset),
+                line_col(text, offset),
+                "offset {offset}"
+            );
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::diagnostics::Diagnostic;
-use crate::diagnostics::codes::IMPORT_UNTRACKED;
+use crate::diagnostics::codes::{IMPORT_UNTRACKED, MODULE_UNTRACKED};
 
 /// The tracked files under the project root, root-relative. `None` when the
 /// root is not inside a git work tree (or git is missing): the rule is skipped.
@@ -96,4 +96,24 @@ pub fn slash(path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// A declared tool module that git does not track: the sandbox never sees
+/// it, so the tool does not load there even though it works locally.
+pub fn untracked_tool(module: &super::ModuleRef) -> Diagnostic {
+    let shown = slash(&module.path);
+    let message = format!(
+        "tool `{}` is `{shown}`, which git does not track",
+        module.tool
+    );
+    let help = format!(
+        "the sandbox receives only the files git tracks: `git add {shown}` (and check it is not in a .gitignore)"
+    );
+    let diagnostic = Diagnostic::new(&MODULE_UNTRACKED, message).help(help);
+    match &module.declared_at {
+        Some(at) => diagnostic
+            .at(&at.file, at.span.clone())
+            .label("declared here, but not in git"),
+        None => diagnostic.at(&module.path, 0..0),
+    }
 }

@@ -88,6 +88,11 @@ pub fn check(project_root: &Path, modules: &[ModuleRef]) -> ModuleReport {
     };
     if let Some(tracked) = tracked {
         check_tracked(&root, &tracked, &mut facts);
+        for (module, entry) in &tools {
+            if relative(&root, entry).is_some_and(|rel| !tracked.contains(&rel)) {
+                report.diagnostics.push(super::git::untracked_tool(module));
+            }
+        }
     }
     report_facts(&tools, &facts, &mut report);
     report

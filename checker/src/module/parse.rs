@@ -108,15 +108,27 @@ pub fn parse(
         StringInput::new(text, START, end),
         None,
     );
-    let mut parser = Parser::new_from(lexer);
-    // An ES module is strict and may use `import`, `export` and top-level
-    // `await`; a CommonJS file may be sloppy and decides by its content.
-    let result = if commonjs {
-        parser.parse_program()
-    } else {
-        parser.parse_module().map(Program::Module)
+    // swc checks some of its own invariants with assertions; input it does not
+    // expect (found by fuzzing) can trip one. That is the parser's failure on
+    // this file, reported as such, never a crash of the whole check.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut parser = Parser::new_from(lexer);
+        // An ES module is strict and may use `import`, `export` and top-level
+        // `await`; a CommonJS file may be sloppy and decides by its content.
+        let result = if commonjs {
+            parser.parse_program()
+        } else {
+            parser.parse_module().map(Program::Module)
+        };
+        (result, parser.take_errors())
+    }));
+    let Ok((result, mut errors)) = parsed else {
+        return Err(vec![syntax_error(
+            file,
+            0..0,
+            "the TypeScript parser gave up on this file: it is not valid TypeScript or JavaScript",
+        )]);
     };
-    let mut errors = parser.take_errors();
     let program = match result {
         Ok(program) => Some(program),
         Err(fatal) => {
@@ -482,6 +494,17 @@ mod tests {
             .unwrap()
             .join()
             .unwrap()
+    }
+
+    /// Found by fuzzing: swc 47 trips an internal assertion on this input in
+    /// builds with debug assertions. It must come out as a syntax error.
+    #[test]
+    fn input_that_trips_the_parser_is_a_syntax_error() {
+        let text = "// The example of the specificati\u{13}on, with helpers.\nimport { readFile } from 'node:fs/promisex\u{15}es'\nimport path from 'path'\nwith helpers.\nimp";
+        assert_eq!(
+            on_big_stack(move || codes(text, Language::TypeScript)),
+            ["module/syntax-error"]
+        );
     }
 
     #[test]

@@ -39,6 +39,16 @@ pub fn check_repo_path(root: &Path, declared: &str) -> Result<PathBuf, PathProbl
     if std::fs::symlink_metadata(&full).is_err() {
         return Err(PathProblem::Missing);
     }
+    // Only a symlink inside the repository can lead out of it; resolving every
+    // path in full would cost a system call per component above the root too.
+    let mut prefix = root.to_path_buf();
+    let through_symlink = normal.components().any(|part| {
+        prefix.push(part);
+        std::fs::symlink_metadata(&prefix).is_ok_and(|m| m.file_type().is_symlink())
+    });
+    if !through_symlink {
+        return Ok(normal);
+    }
     match (full.canonicalize(), root.canonicalize()) {
         (Ok(real), Ok(real_root)) if !real.starts_with(&real_root) => {
             Err(PathProblem::SymlinkOutside(real))

@@ -1,6 +1,7 @@
 //! Which tools a session gets (SPEC 2.1): the `tools:` key rule, the three
 //! kinds, and the Beeuni tools a project removed.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use super::names::{
@@ -115,19 +116,21 @@ pub(super) fn compute(project: &Project) -> ToolSet {
             declared: None,
         }));
     }
+    // Sets, not scans: a project may declare thousands of tools.
+    let mut names: HashSet<String> = tools.iter().map(|t| t.name.clone()).collect();
     for entry in &project.tool_entries {
-        if tools.iter().any(|t| t.name == entry.name) {
-            continue; // a duplicate; the first declaration wins
-        }
-        if let Some(tool) = loadable(project, entry) {
+        // A duplicate: the first declaration is the one used.
+        if names.insert(entry.name.clone())
+            && let Some(tool) = loadable(project, entry)
+        {
             tools.push(tool);
         }
     }
-    let declared = |name: &str| project.tool_entries.iter().any(|e| e.name == name);
+    let loaded: HashSet<&str> = tools.iter().map(|t| t.name.as_str()).collect();
     let removed = BEEUNI_TOOLS
         .iter()
         .copied()
-        .filter(|name| !tools.iter().any(|t| t.name == *name) && !declared(name))
+        .filter(|name| !loaded.contains(name) && !names.contains(*name))
         .collect();
     ToolSet {
         tools_key: project.has_tools_key(),

@@ -8,6 +8,7 @@ const { inspect } = need('inspect');
 const { processEnv, hrtime } = need('process');
 const { randomUUID } = need('web_crypto');
 const { deepEqual } = need('util');
+const info = hostInfo();
 // Bun's `$` runs its own shell; here the command runs under /bin/sh, with
 // every interpolated value quoted so that it stays one argument, as in Bun.
 function shellQuote(value) {

@@ -2,6 +2,7 @@
 const { builtin } = need('core');
 const { utf8Decoder } = need('buffer');
 const { path } = need('path');
+const info = hostInfo();
 
 const commonJsCache = new Map();
 function makeRequire(dir) {

@@ -1,5 +1,6 @@
 // ---- os.js: node:os ------------------------------------------------------
 const { processEnv } = need('process');
+const info = hostInfo();
 
 const os = {
   EOL: '\n',

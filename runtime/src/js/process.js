@@ -1,5 +1,6 @@
 // ---- process.js: the `process` global (node:process) ---------------------
 const { EventEmitter } = need('events');
+const info = hostInfo();
 
 const processEnv = Object.assign({}, info.env);
 const processStart = info.startedAt;

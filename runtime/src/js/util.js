@@ -42,4 +42,4 @@ function deepEqual(a, b) {
   return ka.length === kb.length && ka.every((k) => deepEqual(a[k], b[k]));
 }
 
-return { util, promisify, callbackify, deepEqual };
+return { util, types: util.types, promisify, callbackify, deepEqual };

@@ -146,6 +146,23 @@ pub(super) fn compile_unit(
     crate::prelude::compile_unit(&name, context)
 }
 
+/// `host.builtinUnit(name)`: `[unit, export]` making the built-in module
+/// `name`, or the error a tool sees for a module the runtime lacks.
+pub(super) fn builtin_unit(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let name = string_arg(args, 0, context)?;
+    let (unit, export) = crate::prelude::builtin_unit(&name)
+        .ok_or_else(|| error(format!("{name} is not provided by this runtime")))?;
+    Ok(boa_engine::object::builtins::JsArray::from_iter(
+        [unit, export].map(|s| JsValue::from(boa_engine::JsString::from(s))),
+        context,
+    )
+    .into())
+}
+
 pub(super) fn which(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let command = string_arg(args, 0, context)?;
     let state = HostState::of(context);

@@ -11,6 +11,7 @@ mod crypto;
 mod fs;
 mod http;
 mod misc;
+mod path;
 mod process;
 
 use std::cell::RefCell;
@@ -35,6 +36,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("resolve", misc::resolve, 3),
         ("compileCommonJs", misc::compile_common_js, 1),
         ("compileUnit", misc::compile_unit, 1),
+        ("builtinUnit", misc::builtin_unit, 1),
+        ("makePath", path::make_path, 0),
         ("which", misc::which, 1),
         ("fsSync", fs::fs_sync, 4),
         ("runSync", process::run_sync, 2),

@@ -113,6 +113,13 @@ impl Node {
         let Kind::Scalar { value, .. } = &self.kind else {
             return "a string";
         };
+        // Most plain scalars are names and paths: only a null, a boolean or a
+        // number can start with one of these.
+        if !value.is_empty()
+            && !value.starts_with(|c: char| c.is_ascii_digit() || "+-.~nNtTfF".contains(c))
+        {
+            return "a string";
+        }
         if self.is_null() {
             "null"
         } else if self.as_bool().is_some() {

@@ -59,8 +59,19 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
     let code = match &loaded.project {
         None => exit_code_without_project(&all),
         Some(project) => {
-            all.extend(checker::rules::check_manifest(project));
-            let (module_diagnostics, module_sources) = check_project_modules(project);
+            // The module checks run on their own threads; the manifest rules
+            // run meanwhile on this one, so a large project pays for the longer
+            // of the two, not their sum.
+            let (manifest_diagnostics, (module_diagnostics, module_sources)) =
+                std::thread::scope(|scope| {
+                    let modules = scope.spawn(|| check_project_modules(project));
+                    let manifest = checker::rules::check_manifest(project);
+                    let modules = modules
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    (manifest, modules)
+                });
+            all.extend(manifest_diagnostics);
             if args.deep {
                 // A module whose own static errors explain the failure is not
                 // loaded again: the same cause would be reported twice.

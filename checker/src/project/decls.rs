@@ -2,6 +2,7 @@
 //! `agents` — out of each manifest file's tree, reporting values of the
 //! wrong kind. Other keys belong to the platform and are ignored.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
@@ -54,12 +55,17 @@ pub(super) fn check_duplicate_keys(file: &Path, mapping: &Node, diagnostics: &mu
     let Some(entries) = mapping.entries() else {
         return;
     };
-    for (i, entry) in entries.iter().enumerate() {
+    // A set, not a scan of the keys before each one: `tools:` may hold thousands.
+    let mut first_of: HashMap<&str, &Node> = HashMap::new();
+    for entry in entries {
         let Some(name) = entry.key.as_str() else {
             continue;
         };
-        if let Some(first) = entries[..i].iter().find(|e| e.key.as_str() == Some(name)) {
-            diagnostics.push(duplicate_key(file, &entry.key, &first.key, name));
+        match first_of.get(name) {
+            Some(first) => diagnostics.push(duplicate_key(file, &entry.key, first, name)),
+            None => {
+                first_of.insert(name, &entry.key);
+            }
         }
     }
 }

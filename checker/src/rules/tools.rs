@@ -1,6 +1,7 @@
 //! Rules for the entries under `tools:`: names, sources, paths, duplicates,
 //! and the warning when no Beeuni tool is left.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::diagnostics::codes::{
@@ -199,17 +200,16 @@ fn check_entry(project: &Project, entry: &ToolEntry) -> Option<Diagnostic> {
 
 pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    for (i, entry) in project.tool_entries.iter().enumerate() {
-        if let Some(first) = project.tool_entries[..i]
-            .iter()
-            .find(|e| e.name == entry.name)
-        {
+    let mut first_of: HashMap<&str, &ToolEntry> = HashMap::new();
+    for entry in &project.tool_entries {
+        if let Some(first) = first_of.get(entry.name.as_str()).copied() {
             // Two entries in one mapping are a duplicate YAML key, reported while loading.
             if first.file != entry.file {
                 diagnostics.push(duplicate_tool(project, entry, first));
             }
             continue;
         }
+        first_of.insert(&entry.name, entry);
         diagnostics.extend(check_entry(project, entry));
     }
     let lists_beeuni_tool = project.tool_entries.iter().any(|e| is_beeuni_tool(&e.name));

@@ -1,3 +1,0 @@
-import lookup from './lookup.ts'
-
-export default lookup

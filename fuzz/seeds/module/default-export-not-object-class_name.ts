@@ -1,2 +1,0 @@
-class Lookup {}
-export default Lookup

@@ -1,3 +1,0 @@
-export default async function lookup(args: { id: string }) {
-  return args.id
-}

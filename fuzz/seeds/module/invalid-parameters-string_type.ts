@@ -1,7 +1,0 @@
-export default {
-  description: 'Look up an order by id.',
-  parameters: { type: 'string' },
-  async execute(args, context) {
-    return `order ${args.id}`
-  },
-}

@@ -1,7 +1,0 @@
-import { Card } from './card-view'
-
-export default {
-  description: 'Renders a card.',
-  parameters: { type: 'object' },
-  execute: () => String(Card),
-}

@@ -1,1 +1,0 @@
-export const base = { description: 'Shared', parameters: { type: 'object' } }

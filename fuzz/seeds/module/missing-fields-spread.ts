@@ -1,8 +1,0 @@
-import { base } from './base.ts'
-
-export default {
-  ...base,
-  async execute(args) {
-    return args
-  },
-}

@@ -68,7 +68,8 @@ fn tools(project: &Project) -> Vec<(String, ToolKind, String)> {
     project
         .tool_set()
         .tools
-        .into_iter()
+        .iter()
+        .cloned()
         .map(|t| (t.name, t.kind, t.source))
         .collect()
 }

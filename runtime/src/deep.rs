@@ -26,10 +26,10 @@ fn load_failed(project: &Project, tool: &Tool, reason: &str) -> Diagnostic {
 /// Loads each module-backed tool whose module is not in `skip` (modules
 /// whose static errors already explain why they cannot load).
 pub fn load_failures(project: &Project, skip: &BTreeSet<PathBuf>) -> Vec<Diagnostic> {
-    let tools: Vec<Tool> = project
+    let tools: Vec<&Tool> = project
         .tool_set()
         .tools
-        .into_iter()
+        .iter()
         .filter(|t| {
             t.module
                 .as_ref()

@@ -60,7 +60,7 @@ pub fn run(start: &Path, args: &CallArgs) -> ExitCode {
         if !may_call(
             &agent.tools,
             &tool.name,
-            &universe(&tool_set, harness),
+            &universe(tool_set, harness),
             harness,
         ) {
             eprintln!(

@@ -117,7 +117,7 @@ pub fn run(start: &Path, args: &LsArgs) -> ExitCode {
         Err(code) => return code,
     };
     diagnostics.extend(checker::rules::check_manifest(&project));
-    let mut tool_set = project.tool_set();
+    let mut tool_set = project.tool_set().clone();
     let harness = Harness::from(args.harness);
     if let Some(name) = &args.agent {
         let Some(agent) = project.agent(name) else {

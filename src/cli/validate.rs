@@ -103,7 +103,8 @@ fn check_project_modules(
     let modules: Vec<ModuleRef> = project
         .tool_set()
         .tools
-        .into_iter()
+        .iter()
+        .cloned()
         .filter_map(|tool| {
             let declared_at = tool
                 .declared

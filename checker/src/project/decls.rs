@@ -171,6 +171,7 @@ pub(super) fn build(
         tools_keys: Vec::new(),
         tool_entries: Vec::new(),
         agents: Vec::new(),
+        tool_set: std::sync::OnceLock::new(),
     };
     for (id, file) in files.iter().enumerate() {
         if let Some(tools) = file.tree.get("tools") {

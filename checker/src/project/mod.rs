@@ -59,6 +59,9 @@ pub struct Project {
     /// rules report them; the tool set keeps the first).
     pub tool_entries: Vec<ToolEntry>,
     pub agents: Vec<Agent>,
+    /// Computed once: it checks every module path on disk, and several
+    /// commands ask for it more than once.
+    pub(crate) tool_set: std::sync::OnceLock<ToolSet>,
 }
 
 impl Project {
@@ -75,8 +78,8 @@ impl Project {
     }
 
     /// The tools a session gets and the Beeuni tools the project removed.
-    pub fn tool_set(&self) -> ToolSet {
-        toolset::compute(self)
+    pub fn tool_set(&self) -> &ToolSet {
+        self.tool_set.get_or_init(|| toolset::compute(self))
     }
 
     pub fn agent(&self, name: &str) -> Option<&Agent> {

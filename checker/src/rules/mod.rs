@@ -12,8 +12,8 @@ use crate::project::Project;
 /// loading (syntax, imports, wrong types) come from `project::load`.
 pub fn check_manifest(project: &Project) -> Vec<Diagnostic> {
     let tool_set = project.tool_set();
-    let mut diagnostics = tools::check(project, &tool_set);
-    diagnostics.extend(agents::check(project, &tool_set));
-    diagnostics.extend(legacy::check(project, &tool_set));
+    let mut diagnostics = tools::check(project, tool_set);
+    diagnostics.extend(agents::check(project, tool_set));
+    diagnostics.extend(legacy::check(project, tool_set));
     diagnostics
 }

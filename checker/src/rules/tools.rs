@@ -175,7 +175,7 @@ fn no_beeuni_tools(project: &Project) -> Option<Diagnostic> {
     )
 }
 
-fn check_entry(project: &Project, entry: &ToolEntry) -> Option<Diagnostic> {
+fn check_entry(project: &Project, tool_set: &ToolSet, entry: &ToolEntry) -> Option<Diagnostic> {
     let file = project.file_path(entry.file);
     if !is_valid_tool_name(&entry.name) {
         return Some(invalid_name(file, entry));
@@ -190,6 +190,11 @@ fn check_entry(project: &Project, entry: &ToolEntry) -> Option<Diagnostic> {
     }
     if !has_module_extension(value) {
         return Some(invalid_source(file, entry, value));
+    }
+    // The tool set already knows this path stays inside the repository; all
+    // that is left to ask the file system is whether the file is there.
+    if let Some(module) = tool_set.get(&entry.name).and_then(|t| t.module.as_ref()) {
+        return (!project.root.join(module).exists()).then(|| module_not_found(file, entry, value));
     }
     match check_repo_path(&project.root, value) {
         Ok(_) => None,
@@ -210,7 +215,7 @@ pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {
             continue;
         }
         first_of.insert(&entry.name, entry);
-        diagnostics.extend(check_entry(project, entry));
+        diagnostics.extend(check_entry(project, tool_set, entry));
     }
     let lists_beeuni_tool = project.tool_entries.iter().any(|e| is_beeuni_tool(&e.name));
     if tool_set.tools_key && !lists_beeuni_tool {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -44,30 +44,12 @@ fn start_api() -> (String, Arc<Mutex<Vec<Seen>>>) {
 }
 
 fn serve(stream: std::net::TcpStream, log: &Mutex<Vec<Seen>>) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut request_line = String::new();
-    if reader.read_line(&mut request_line).is_err() {
+    let Some(request) = common::read_request(&stream) else {
         return;
-    }
-    let mut headers = Vec::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-            break;
-        }
-        if let Some((k, v)) = line.trim_end().split_once(':') {
-            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-        }
-    }
-    let header = |name: &str| {
-        headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
     };
-    let mut body = vec![0; header("content-length").parse().unwrap_or(0)];
-    reader.read_exact(&mut body).unwrap();
+    let header = |name: &str| request.header(name).unwrap_or_default().to_string();
+    let body = request.body.clone();
+    let request_line = format!("{} {}", request.method, request.path);
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let route = request_line
         .split_whitespace()

@@ -53,48 +53,81 @@ pub fn ctx() -> CallContext {
     }
 }
 
+/// One HTTP/1.1 request as the tests' stand-in servers read it.
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    /// Names lowercased.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads one request (line, headers, a `content-length` body) from `stream`;
+/// `None` when the client went away first.
+pub fn read_request(stream: &std::net::TcpStream) -> Option<Request> {
+    use std::io::{BufRead, BufReader, Read};
+    let mut reader = BufReader::new(stream.try_clone().ok()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line).ok()?;
+    let mut headers = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+            break;
+        }
+        if let Some((k, v)) = line.trim_end().split_once(':') {
+            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+        }
+    }
+    let mut request = Request {
+        method: String::new(),
+        path: String::new(),
+        headers,
+        body: Vec::new(),
+    };
+    let length: usize = request
+        .header("content-length")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    request.body = vec![0; length];
+    reader.read_exact(&mut request.body).ok()?;
+    let mut parts = request_line.split_whitespace();
+    request.method = parts.next().unwrap_or("").to_string();
+    request.path = parts.next().unwrap_or("").to_string();
+    Some(request)
+}
+
 /// A small HTTP/1.1 server on 127.0.0.1:0 for fetch tests; returns its base URL.
 ///
 /// Routes: `/json` (echoes `x-token`), `/echo` (method, body, content type),
 /// `/bytes` (binary), `/redirect` (302 to /json), `/slow` (answers after 5 s),
 /// anything else 404.
 pub fn start_server() -> String {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::Write;
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     std::thread::spawn(move || {
         for stream in listener.incoming() {
             let Ok(stream) = stream else { continue };
             std::thread::spawn(move || {
-                let mut reader = BufReader::new(stream.try_clone().unwrap());
-                let mut request_line = String::new();
-                if reader.read_line(&mut request_line).is_err() {
+                let Some(request) = read_request(&stream) else {
                     return;
-                }
-                let mut headers = Vec::new();
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                        break;
-                    }
-                    if let Some((k, v)) = line.trim_end().split_once(':') {
-                        headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-                    }
-                }
-                let header = |name: &str| {
-                    headers
-                        .iter()
-                        .find(|(k, _)| k == name)
-                        .map(|(_, v)| v.clone())
                 };
-                let length: usize = header("content-length")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0);
-                let mut body = vec![0; length];
-                reader.read_exact(&mut body).unwrap();
-                let mut parts = request_line.split_whitespace();
-                let method = parts.next().unwrap_or("").to_string();
-                let path = parts.next().unwrap_or("").to_string();
+                let header = |name: &str| request.header(name).map(str::to_string);
+                let (method, path, body) = (
+                    request.method.clone(),
+                    request.path.clone(),
+                    request.body.clone(),
+                );
                 let (status, content_type, extra, payload): (&str, &str, String, Vec<u8>) =
                     match path.as_str() {
                         "/json" => (

@@ -114,8 +114,27 @@ fn resolve_options(conditions: &[&str]) -> ResolveOptions {
 }
 
 /// Waits until the switch flips; never returns if it is dropped unflipped.
-pub(crate) async fn cancelled(mut rx: watch::Receiver<bool>) {
+async fn cancelled(mut rx: watch::Receiver<bool>) {
     if rx.wait_for(|v| *v).await.is_err() {
         std::future::pending::<()>().await;
+    }
+}
+
+/// Runs `work` to its end, or until the call's switch flips (its signal
+/// aborted or its deadline passed): `None` then, and `work` is dropped,
+/// which drops the request or kills the process it owns.
+pub(crate) async fn unless_cancelled<T>(
+    work: impl std::future::Future<Output = T>,
+    cancel: Option<watch::Receiver<bool>>,
+) -> Option<T> {
+    let abort = async {
+        match cancel {
+            Some(rx) => cancelled(rx).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        result = work => Some(result),
+        () = abort => None,
     }
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use boa_engine::{Context, JsResult, JsValue};
 
 use super::{arg, array, bytes_arg, bytes_value, json_arg, json_value, type_error};
-use crate::state::{HostState, cancelled};
+use crate::state::{HostState, unless_cancelled};
 
 /// The host's HTTP client for a redirect mode. Each host has its own: a
 /// client's pooled connections run as tasks on the runtime that opened them,
@@ -89,16 +89,7 @@ pub(super) async fn request(
         let bytes = response.bytes().await?;
         Ok::<_, reqwest::Error>((status, final_url, headers, bytes))
     };
-    let abort = async {
-        match cancel {
-            Some(rx) => cancelled(rx).await,
-            None => std::future::pending().await,
-        }
-    };
-    let result = tokio::select! {
-        result = exchange => Some(result),
-        () = abort => None,
-    };
+    let result = unless_cancelled(exchange, cancel).await;
     let context = &mut context.borrow_mut();
     match result {
         None => Err(boa_engine::JsNativeError::error()

@@ -15,7 +15,7 @@ use boa_engine::{Context, JsResult, JsValue};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::{arg, array, bytes_arg, bytes_value, error, json_arg, json_value};
-use crate::state::{HostState, cancelled};
+use crate::state::{HostState, unless_cancelled};
 
 struct Spec {
     file: String,
@@ -148,16 +148,7 @@ pub(super) async fn run(
             tokio::join!(feed, read_all(stdout), read_all(stderr), child.wait());
         (out, err, status)
     };
-    let abort = async {
-        match cancel {
-            Some(rx) => cancelled(rx).await,
-            None => std::future::pending().await,
-        }
-    };
-    let finished = tokio::select! {
-        result = io => Some(result),
-        () = abort => None,
-    };
+    let finished = unless_cancelled(io, cancel).await;
     let context = &mut context.borrow_mut();
     match finished {
         Some((out, err, status)) => {

@@ -10,6 +10,9 @@
 //! skipped in a walk: they never run, so they load nothing and read nothing
 //! (`typeof import('./x')` is a type).
 
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
 use swc_ecma_ast::{
     CallExpr, ExportAll, ImportDecl, MemberExpr, ModuleDecl, ModuleItem, NamedExport, Program,
     TsImportEqualsDecl, TsInterfaceDecl, TsType, TsTypeAliasDecl, TsTypeAnn, TsTypeParamDecl,
@@ -70,21 +73,28 @@ fn needs_walk(text: &str) -> bool {
         let rest = rest.trim_start();
         rest.starts_with('(') || rest.starts_with('/')
     };
-    word(text, "process", |_| true)
-        || word(text, "Bun", |_| true)
-        || word(text, "import", |rest| {
-            called(rest) || rest.trim_start().starts_with('.')
-        })
-        || word(text, "require", called)
+    // One search for all four words rather than a pass over the text per
+    // word. No word's end is another's start, so no occurrence hides another.
+    static WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+        AhoCorasick::new(["process", "Bun", "import", "require"])
+            .expect("four literal words always build a searcher")
+    });
+    WORDS.find_iter(text).any(|found| {
+        let rest = &text[found.end()..];
+        whole_word(text, found.start(), rest)
+            && match found.pattern().as_usize() {
+                0 | 1 => true,
+                2 => called(rest) || rest.trim_start().starts_with('.'),
+                _ => called(rest),
+            }
+    })
 }
 
-/// Whether `name` occurs as a whole word followed by text that satisfies `then`.
-fn word(text: &str, name: &str, then: impl Fn(&str) -> bool) -> bool {
+/// Whether the word found at `at`, followed by `rest`, stands alone: no
+/// identifier character touches it on either side.
+fn whole_word(text: &str, at: usize, rest: &str) -> bool {
     let identifier = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(name).any(|(at, _)| {
-        let rest = &text[at + name.len()..];
-        !text[..at].ends_with(identifier) && !rest.starts_with(identifier) && then(rest)
-    })
+    !text[..at].ends_with(identifier) && !rest.starts_with(identifier)
 }
 
 impl Visit for Scan {
@@ -132,6 +142,28 @@ impl Visit for Scan {
     fn visit_ts_type_alias_decl(&mut self, _: &TsTypeAliasDecl) {}
 }
 
+/// The search [`needs_walk`] makes, one word at a time: the reference its
+/// single search is tested against.
+#[cfg(test)]
+fn needs_walk_word_by_word(text: &str) -> bool {
+    let called = |rest: &str| {
+        let rest = rest.trim_start();
+        rest.starts_with('(') || rest.starts_with('/')
+    };
+    let word = |name: &str, then: &dyn Fn(&str) -> bool| {
+        text.match_indices(name).any(|(at, _)| {
+            let rest = &text[at + name.len()..];
+            whole_word(text, at, rest) && then(rest)
+        })
+    };
+    word("process", &|_| true)
+        || word("Bun", &|_| true)
+        || word("import", &|rest| {
+            called(rest) || rest.trim_start().starts_with('.')
+        })
+        || word("require", &called)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +192,29 @@ mod tests {
             let full = walk(&program);
             assert_eq!(quick.imports, full.imports, "{source}");
             assert_eq!(quick.env, full.env, "{source}");
+        }
+    }
+
+    #[test]
+    fn one_search_finds_what_a_search_per_word_finds() {
+        let words = [
+            "process", "Bun", "import", "require", "importer", "xrequire", "éBun",
+        ];
+        let glue = [
+            "", " ", "(", ".", "/", "$", "_", "é", "\n", "'", "x", " (", " .",
+        ];
+        let mut texts = Vec::new();
+        for a in words {
+            for g in glue {
+                for b in words {
+                    for h in glue {
+                        texts.push(format!("{g}{a}{h}{b}{g}"));
+                    }
+                }
+            }
+        }
+        for text in &texts {
+            assert_eq!(needs_walk(text), needs_walk_word_by_word(text), "{text:?}");
         }
     }
 }

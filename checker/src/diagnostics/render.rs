@@ -8,7 +8,6 @@ use std::path::Path;
 
 use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use serde_json::json;
 use serde_sarif::sarif;
 
 use super::{CODES, Diagnostic, Severity, Sources};
@@ -182,50 +181,128 @@ fn display_path(path: &Path) -> String {
         .join("/")
 }
 
-fn json_diagnostic(diagnostic: &Diagnostic, sources: &Sources) -> serde_json::Value {
-    let position = |file: &Path, span: &Range<usize>| {
+/// The JSON shapes, typed so a report of thousands of diagnostics is written
+/// straight out rather than built as a tree first. Field order is the output's.
+#[derive(serde::Serialize)]
+struct JsonDocument<'a> {
+    version: u32,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    summary: JsonSummary,
+}
+
+#[derive(serde::Serialize)]
+struct JsonSummary {
+    errors: usize,
+    warnings: usize,
+}
+
+#[derive(serde::Serialize)]
+struct JsonDiagnostic<'a> {
+    code: &'static str,
+    severity: Severity,
+    message: &'a str,
+    location: Option<JsonPosition<'a>>,
+    label: Option<&'a str>,
+    help: Option<&'a str>,
+    related: Vec<JsonPosition<'a>>,
+    fix: Option<JsonFix<'a>>,
+    docs: String,
+}
+
+#[derive(serde::Serialize)]
+struct JsonPosition<'a> {
+    file: String,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    span: JsonSpan,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonSpan {
+    start: usize,
+    end: usize,
+}
+
+#[derive(serde::Serialize)]
+struct JsonFix<'a> {
+    message: &'a str,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonEdit<'a> {
+    start: usize,
+    end: usize,
+    replacement: &'a str,
+}
+
+fn json_diagnostic<'a>(diagnostic: &'a Diagnostic, sources: &Sources) -> JsonDiagnostic<'a> {
+    let position = |file: &Path, span: &Range<usize>, message: Option<&'a str>| {
         let start = sources.line_col(file, span.start);
         let end = sources.line_col(file, span.end);
-        json!({
-            "file": display_path(file),
-            "line": start.line, "column": start.column,
-            "end_line": end.line, "end_column": end.column,
-            "span": { "start": span.start, "end": span.end },
-        })
+        JsonPosition {
+            file: display_path(file),
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+            span: JsonSpan {
+                start: span.start,
+                end: span.end,
+            },
+            message,
+        }
     };
-    json!({
-        "code": diagnostic.code.name,
-        "severity": diagnostic.severity,
-        "message": diagnostic.message,
-        "location": diagnostic.location.as_ref().map(|l| position(&l.file, &l.span)),
-        "label": diagnostic.label,
-        "help": diagnostic.help,
-        "related": diagnostic.related.iter().map(|r| {
-            let mut value = position(&r.location.file, &r.location.span);
-            value["message"] = json!(r.message);
-            value
-        }).collect::<Vec<_>>(),
-        "fix": diagnostic.fix.as_ref().map(|fix| json!({
-            "message": fix.message,
-            "edits": fix.edits.iter().map(|e| json!({
-                "start": e.span.start, "end": e.span.end, "replacement": e.replacement,
-            })).collect::<Vec<_>>(),
-        })),
-        "docs": diagnostic.code.docs_path(),
-    })
+    JsonDiagnostic {
+        code: diagnostic.code.name,
+        severity: diagnostic.severity,
+        message: &diagnostic.message,
+        location: diagnostic
+            .location
+            .as_ref()
+            .map(|l| position(&l.file, &l.span, None)),
+        label: diagnostic.label.as_deref(),
+        help: diagnostic.help.as_deref(),
+        related: diagnostic
+            .related
+            .iter()
+            .map(|r| position(&r.location.file, &r.location.span, Some(&r.message)))
+            .collect(),
+        fix: diagnostic.fix.as_ref().map(|fix| JsonFix {
+            message: &fix.message,
+            edits: fix
+                .edits
+                .iter()
+                .map(|e| JsonEdit {
+                    start: e.span.start,
+                    end: e.span.end,
+                    replacement: &e.replacement,
+                })
+                .collect(),
+        }),
+        docs: diagnostic.code.docs_path(),
+    }
 }
 
 fn json_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let warnings = diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
-    let document = json!({
-        "version": JSON_VERSION,
-        "diagnostics": diagnostics.iter().map(|d| json_diagnostic(d, sources)).collect::<Vec<_>>(),
-        "summary": { "errors": errors, "warnings": warnings },
-    });
+    let document = JsonDocument {
+        version: JSON_VERSION,
+        diagnostics: diagnostics
+            .iter()
+            .map(|d| json_diagnostic(d, sources))
+            .collect(),
+        summary: JsonSummary {
+            errors: diagnostics.iter().filter(|d| d.is_error()).count(),
+            warnings: diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .count(),
+        },
+    };
     let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
     text.push('\n');
     text

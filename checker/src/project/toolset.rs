@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::names::{
     BEEUNI_TOOLS, has_module_extension, is_beeuni_tool, is_harness_tool, is_valid_tool_name,
 };
-use super::paths::{PathProblem, check_repo_path};
+use super::paths::{PathProblem, RepoPaths};
 use super::{Origin, Project, ToolEntry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -63,7 +63,7 @@ impl ToolSet {
 
 /// A declaration the platform would load: a valid name and a well-formed
 /// source that stays inside the repository. The rules report the others.
-fn loadable(project: &Project, entry: &ToolEntry) -> Option<Tool> {
+fn loadable(paths: &mut RepoPaths<'_>, entry: &ToolEntry) -> Option<Tool> {
     let value = entry.value.as_deref()?;
     if !is_valid_tool_name(&entry.name) || is_harness_tool(&entry.name) {
         return None;
@@ -84,7 +84,7 @@ fn loadable(project: &Project, entry: &ToolEntry) -> Option<Tool> {
     if !has_module_extension(value) {
         return None;
     }
-    let module = match check_repo_path(&project.root, value) {
+    let module = match paths.check(value) {
         Ok(path) => path,
         // A missing file is an error the rules report; the declaration still
         // says what the session would try to load.
@@ -117,11 +117,12 @@ pub(super) fn compute(project: &Project) -> ToolSet {
         }));
     }
     // Sets, not scans: a project may declare thousands of tools.
+    let mut paths = RepoPaths::new(&project.root);
     let mut names: HashSet<String> = tools.iter().map(|t| t.name.clone()).collect();
     for entry in &project.tool_entries {
         // A duplicate: the first declaration is the one used.
         if names.insert(entry.name.clone())
-            && let Some(tool) = loadable(project, entry)
+            && let Some(tool) = loadable(&mut paths, entry)
         {
             tools.push(tool);
         }

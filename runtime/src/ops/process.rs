@@ -118,21 +118,8 @@ pub(super) async fn run(
         };
         (spec, input, cancel)
     };
-    let mut command = tokio::process::Command::new(&spec.file);
-    command
-        .args(&spec.args)
-        .current_dir(&spec.cwd)
-        .env_clear()
-        .envs(spec.env.iter().cloned())
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .kill_on_drop(true);
+    let mut command = tokio::process::Command::from(command_for(&spec, input.is_some()));
+    command.kill_on_drop(true);
     let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
     let mut guard = GroupGuard { pid: child.id() };
     let stdin = child.stdin.take();
@@ -192,20 +179,17 @@ async fn read_all<R: tokio::io::AsyncRead + Unpin>(pipe: Option<R>) -> Vec<u8> {
     buffer
 }
 
-/// `runSync(specJson, stdin)` → `[metaJson, stdout, stderr]`; blocks the thread.
-pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let spec = spec(args, context)?;
-    let input = bytes_arg(args, 1, context)?;
-    // The JS thread is blocked meanwhile, so the host's deadline cannot fire:
-    // enforce it here by killing the process group when it passes.
-    let deadline = HostState::of(context).sync_deadline.get();
+/// The command both the async and the blocking runners start: only the
+/// spec's environment, piped output, and a process group of its own so a
+/// deadline can kill everything the command started.
+fn command_for(spec: &Spec, piped_stdin: bool) -> std::process::Command {
     let mut command = std::process::Command::new(&spec.file);
     command
         .args(&spec.args)
         .current_dir(&spec.cwd)
         .env_clear()
         .envs(spec.env.iter().cloned())
-        .stdin(if input.is_some() {
+        .stdin(if piped_stdin {
             Stdio::piped()
         } else {
             Stdio::null()
@@ -213,6 +197,17 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    command
+}
+
+/// `runSync(specJson, stdin)` → `[metaJson, stdout, stderr]`; blocks the thread.
+pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let spec = spec(args, context)?;
+    let input = bytes_arg(args, 1, context)?;
+    // The JS thread is blocked meanwhile, so the host's deadline cannot fire:
+    // enforce it here by killing the process group when it passes.
+    let deadline = HostState::of(context).sync_deadline.get();
+    let mut command = command_for(&spec, input.is_some());
     let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
     let mut guard = GroupGuard {
         pid: Some(child.id()),

@@ -41,6 +41,7 @@ fn cargo(args: &[&str]) -> Result<()> {
 }
 
 fn ci() -> Result<()> {
+    install_fixture_packages()?;
     cargo(&["fmt", "--all", "--", "--check"])?;
     codegen::run(true)?;
     cargo(&[
@@ -52,6 +53,44 @@ fn ci() -> Result<()> {
         "warnings",
     ])?;
     cargo(&["test", "--workspace"])?;
+    Ok(())
+}
+
+/// The fixture projects that import npm packages (zod) keep a lockfile, not
+/// their `node_modules`; install what is missing, as a session's checkout
+/// would have it.
+fn install_fixture_packages() -> Result<()> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let listed = Command::new("git")
+        .args(["ls-files", "tests/fixtures/**/package-lock.json"])
+        .current_dir(&root)
+        .output()
+        .context("running git ls-files (is git installed?)")?;
+    for lock in String::from_utf8_lossy(&listed.stdout).lines() {
+        let dir = root
+            .join(lock)
+            .parent()
+            .map(std::path::Path::to_path_buf)
+            .unwrap_or_default();
+        if dir.join("node_modules").is_dir() {
+            continue;
+        }
+        eprintln!("$ npm ci --prefix {}", dir.display());
+        let status = Command::new("npm")
+            .args([
+                "ci",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                "--prefix",
+            ])
+            .arg(&dir)
+            .status()
+            .context("running npm ci (is npm installed?)")?;
+        if !status.success() {
+            bail!("npm ci in {} failed with {status}", dir.display());
+        }
+    }
     Ok(())
 }
 

@@ -49,17 +49,8 @@ pub(super) async fn request(
         let context = &mut context.borrow_mut();
         let meta = json_arg(args, 0, context)?;
         let body = bytes_arg(args, 1, context)?;
-        let id = arg(args, 2);
         let state = HostState::of(context);
-        let cancel = if id.is_undefined() {
-            None
-        } else {
-            state
-                .cancels
-                .borrow()
-                .get(&id.to_u32(context)?)
-                .map(|tx| tx.subscribe())
-        };
+        let cancel = super::cancel_switch(&arg(args, 2), &state, context)?;
         (meta, body, cancel, state)
     };
     let url = meta["url"].as_str().unwrap_or_default().to_string();

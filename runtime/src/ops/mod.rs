@@ -161,3 +161,18 @@ fn error_with(message: String) -> JsError {
 fn state_of(context: &RefCell<&mut Context>) -> std::rc::Rc<crate::state::HostState> {
     crate::state::HostState::of(&context.borrow())
 }
+
+/// The cancel switch of the call an asynchronous operation belongs to (its
+/// id is the operation's argument), so the operation stops when that call's
+/// signal aborts or its deadline passes. `undefined` means no call owns it.
+fn cancel_switch(
+    id: &JsValue,
+    state: &crate::state::HostState,
+    context: &mut Context,
+) -> JsResult<Option<tokio::sync::watch::Receiver<bool>>> {
+    if id.is_undefined() {
+        return Ok(None);
+    }
+    let id = id.to_u32(context)?;
+    Ok(state.cancels.borrow().get(&id).map(|tx| tx.subscribe()))
+}

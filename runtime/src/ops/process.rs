@@ -105,17 +105,8 @@ pub(super) async fn run(
         let context = &mut context.borrow_mut();
         let spec = spec(args, context)?;
         let input = bytes_arg(args, 1, context)?;
-        let id = arg(args, 2);
         let state = HostState::of(context);
-        let cancel = if id.is_undefined() {
-            None
-        } else {
-            state
-                .cancels
-                .borrow()
-                .get(&id.to_u32(context)?)
-                .map(|tx| tx.subscribe())
-        };
+        let cancel = super::cancel_switch(&arg(args, 2), &state, context)?;
         (spec, input, cancel)
     };
     let mut command = tokio::process::Command::from(command_for(&spec, input.is_some()));

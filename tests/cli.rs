@@ -11,11 +11,18 @@ struct Run {
 }
 
 fn beeuni(dir: &Path, args: &[&str]) -> Run {
+    // Stripped TypeScript is cached by `tools call`; never in the user's home.
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache");
+    beeuni_with_cache(dir, args, &cache)
+}
+
+fn beeuni_with_cache(dir: &Path, args: &[&str], cache: &Path) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
         .arg("-C")
         .arg(dir)
         .args(args)
         .env("NO_COLOR", "1")
+        .env("BEEUNI_CACHE_DIR", cache)
         .output()
         .expect("the beeuni binary runs");
     Run {
@@ -381,6 +388,46 @@ fn tools_call_prints_what_the_model_reads() {
         "console output goes to stderr: {}",
         run.stderr
     );
+}
+
+#[test]
+fn tools_call_reuses_stripped_typescript_until_the_tool_changes() {
+    let project = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::write(
+        project.path().join("beeuni.yaml"),
+        "tools:\n  echo: tool.ts\n",
+    )
+    .unwrap();
+    let tool = |word: &str| {
+        format!(
+            "export default {{\n  description: 'Says a word.',\n  parameters: {{ type: 'object', properties: {{}} }},\n  execute(): string {{ return '{word}'; }},\n}};\n"
+        )
+    };
+    let entries = || {
+        std::fs::read_dir(cache.path().join("transpiled"))
+            .map(|dir| dir.map(|entry| entry.unwrap().path()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    let call = || beeuni_with_cache(project.path(), &["tools", "call", "echo"], cache.path());
+
+    std::fs::write(project.path().join("tool.ts"), tool("one")).unwrap();
+    assert_eq!(call().stdout, "one\n");
+    let stored = entries();
+    assert_eq!(stored.len(), 1, "the stripped module is stored");
+    // The stored text is what runs while the source is unchanged...
+    let cached = std::fs::read_to_string(&stored[0]).unwrap();
+    std::fs::write(&stored[0], cached.replace("'one'", "'stored'")).unwrap();
+    assert_eq!(call().stdout, "stored\n");
+    // ...and an edit to the tool is never served from the cache.
+    std::fs::write(project.path().join("tool.ts"), tool("two")).unwrap();
+    assert_eq!(call().stdout, "two\n");
+    assert_eq!(entries().len(), 2);
+    // An empty BEEUNI_CACHE_DIR turns the cache off.
+    std::fs::write(project.path().join("tool.ts"), tool("three")).unwrap();
+    let run = beeuni_with_cache(project.path(), &["tools", "call", "echo"], Path::new(""));
+    assert_eq!(run.stdout, "three\n");
+    assert_eq!(entries().len(), 2);
 }
 
 #[test]

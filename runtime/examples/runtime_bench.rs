@@ -24,7 +24,10 @@ fn main() {
         deadline: None,
     };
     let t0 = Instant::now();
-    let mut host = Host::new(HostConfig::new(dir)).expect("host");
+    // As `beeuni tools call` does.
+    let mut config = HostConfig::new(dir);
+    config.transpile_cache = runtime::default_cache_dir();
+    let mut host = Host::new(config).expect("host");
     let t1 = Instant::now();
     host.load_tool("tool", Path::new(module))
         .unwrap_or_else(|e| panic!("{e}"));

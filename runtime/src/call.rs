@@ -7,10 +7,11 @@
 //! thrown `Error` gives its `message`, any other thrown value its string (or
 //! JSON) form. It does not schedule anything; `host.rs` drives the call.
 
-use boa_engine::{Context, JsError, JsObject, JsString, JsValue, js_string};
+use boa_engine::{Context, JsError, JsObject, JsResult, JsString, JsValue, js_string};
 
 use crate::host::{CallOutcome, CallRequest, ToolInfo};
 use crate::limits;
+use crate::signal::CallSignal;
 use crate::state::HostState;
 
 /// How a call ended, before it is turned into text.
@@ -22,8 +23,8 @@ pub(crate) enum Settled {
 }
 
 pub(crate) struct Invoked {
-    /// Has `abortWithMessage(text)`, which aborts `context.signal`.
-    pub(crate) controller: JsObject,
+    /// Aborts `context.signal` when the host stops the call.
+    pub(crate) signal: CallSignal,
     /// `Ok(returned)` (maybe a promise) or how the synchronous part ended.
     pub(crate) result: Result<JsValue, Settled>,
 }
@@ -40,43 +41,55 @@ pub(crate) fn invoke(
     if let Err(e) = serde_json::from_str::<serde_json::Value>(&request.args_json) {
         return Err(format!("the arguments are not valid JSON: {e}"));
     }
-    let env: serde_json::Map<String, serde_json::Value> = request
-        .context
-        .env
-        .iter()
-        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
-        .collect();
-    let text = |s: &str| JsValue::from(JsString::from(s));
-    let new_call = internal(internals, "newCall", context)?;
-    let made = new_call
+    let preparing = |e: JsError| format!("internal error preparing the call: {e}");
+    // Through the saved `JSON.parse`, as a tool's own `JSON.parse` would read them.
+    let args = internal(internals, "parse", context)?
         .call(
             &JsValue::undefined(),
-            &[
-                text(&request.args_json),
-                text(&request.context.session_id),
-                text(&request.context.agent),
-                text(&state.project_dir.display().to_string()),
-                text(&serde_json::Value::Object(env).to_string()),
-            ],
+            &[JsString::from(request.args_json.as_str()).into()],
             context,
         )
-        .map_err(|e| format!("internal error preparing the call: {e}"))?;
-    let made = made
-        .as_object()
-        .ok_or("internal error preparing the call")?;
-    let field = |name: &str, context: &mut Context| {
-        made.get(JsString::from(name), context).unwrap_or_default()
-    };
-    let args = field("args", context);
-    let call_context = field("context", context);
-    let controller = field("controller", context)
-        .as_object()
-        .ok_or("internal error: no controller")?;
-    let result = match execute.call(&tool.clone().into(), &[args, call_context], context) {
+        .map_err(preparing)?;
+    let call_context = call_context(request, state, context).map_err(preparing)?;
+    let signal = CallSignal::install(&call_context, context).map_err(preparing)?;
+    let result = match execute.call(&tool.clone().into(), &[args, call_context.into()], context) {
         Ok(value) => Ok(value),
         Err(error) => Err(settled_from_error(error, context)),
     };
-    Ok(Invoked { controller, result })
+    Ok(Invoked { signal, result })
+}
+
+/// `{ sessionId, agent, directory, env }`; `signal` is added by [`CallSignal`].
+fn call_context(
+    request: &CallRequest,
+    state: &HostState,
+    context: &mut Context,
+) -> JsResult<JsObject> {
+    let env = JsObject::with_object_proto(context.intrinsics());
+    for (name, value) in &request.context.env {
+        env.create_data_property_or_throw(
+            JsString::from(name.as_str()),
+            JsString::from(value.as_str()),
+            context,
+        )?;
+    }
+    let call_context = JsObject::with_object_proto(context.intrinsics());
+    let directory = state.project_dir.display().to_string();
+    for (name, value) in [
+        (
+            "sessionId",
+            JsValue::from(JsString::from(request.context.session_id.as_str())),
+        ),
+        (
+            "agent",
+            JsString::from(request.context.agent.as_str()).into(),
+        ),
+        ("directory", JsString::from(directory.as_str()).into()),
+        ("env", env.into()),
+    ] {
+        call_context.create_data_property_or_throw(JsString::from(name), value, context)?;
+    }
+    Ok(call_context)
 }
 
 fn settled_from_error(error: JsError, context: &mut Context) -> Settled {

@@ -14,16 +14,19 @@ use std::time::{Duration, Instant};
 
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::object::builtins::JsPromise;
-use boa_engine::{Context, JsObject, JsString, JsValue, Source, js_string};
+use boa_engine::{Context, JsObject, js_string};
 
 use crate::call::{self, Settled};
 use crate::event_loop::{Driver, Executor, Stop};
+use crate::internals;
 use crate::limits::{self, Limits};
 use crate::loader::{self, Target, ToolLoader};
 use crate::ops;
 use crate::output;
 use crate::prelude;
+use crate::signal::CallSignal;
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
+use crate::transpile_cache::TranspileCache;
 
 /// How to build a [`Host`].
 #[derive(Debug, Clone)]
@@ -36,6 +39,9 @@ pub struct HostConfig {
     pub box_env: Vec<(String, String)>,
     /// Deadline, loop and recursion limits, output size.
     pub limits: Limits,
+    /// A folder where stripped TypeScript is kept between processes (see
+    /// [`crate::default_cache_dir`]); `None` strips every module afresh.
+    pub transpile_cache: Option<PathBuf>,
 }
 
 impl HostConfig {
@@ -45,6 +51,7 @@ impl HostConfig {
             project_dir: project_dir.into(),
             box_env: std::env::vars().collect(),
             limits: Limits::default(),
+            transpile_cache: None,
         }
     }
 }
@@ -160,7 +167,9 @@ impl Host {
             .build()
             .map_err(|e| HostError(e.to_string()))?;
         let project_dir = std::fs::canonicalize(&config.project_dir).unwrap_or(config.project_dir);
-        let state = Rc::new(HostState::new(project_dir, config.box_env));
+        let mut state = HostState::new(project_dir, config.box_env);
+        state.transpile_cache = config.transpile_cache.as_deref().map(TranspileCache::new);
+        let state = Rc::new(state);
         let executor = Rc::new(Executor::default());
         let loader = Rc::new(ToolLoader::new(state.clone()));
         let mut context = Context::builder()
@@ -188,28 +197,10 @@ impl Host {
         )
         .map_err(|e| HostError(e.to_string()))?;
         let natives = ops::install(&mut context);
-        let prelude = context
-            .eval(
-                Source::from_bytes(prelude::STARTUP.as_bytes())
-                    .with_path(Path::new("beeuni:prelude")),
-            )
-            .and_then(|f| {
-                let f = f
-                    .as_object()
-                    .ok_or_else(|| ops::error("the prelude is not a function"))?;
-                f.call(&JsValue::undefined(), &[natives.into()], &mut context)
-            })
+        let internals = internals::build(&natives, &mut context)
             .map_err(|e| HostError(format!("the prelude failed: {e}")))?;
-        let internals = prelude
-            .as_object()
-            .ok_or_else(|| HostError("the prelude returned nothing".into()))?;
         *state.builtins.borrow_mut() = Some(internals.clone());
-        let need = internals
-            .get(js_string!("need"), &mut context)
-            .ok()
-            .and_then(|need| need.as_object())
-            .ok_or_else(|| HostError("the prelude has no `need`".into()))?;
-        prelude::install_globals(&need, &mut context)
+        prelude::install_globals(&natives, &internals, &mut context)
             .map_err(|e| HostError(format!("the prelude's globals failed: {e}")))?;
         Ok(Host {
             runtime,
@@ -452,7 +443,7 @@ struct Running {
     limit: Duration,
     console_from: usize,
     console_to: Option<usize>,
-    controller: Option<JsObject>,
+    signal: Option<CallSignal>,
     promise: Option<JsPromise>,
     settled: Option<Settled>,
 }
@@ -482,15 +473,9 @@ impl Running {
 
     /// Ends the call with `message` and aborts its `context.signal`.
     fn fail(&mut self, message: String, context: &mut Context) {
-        if let Some(controller) = &self.controller {
-            let reason = JsValue::from(JsString::from(message.as_str()));
-            let abort = controller
-                .get(js_string!("abortWithMessage"), context)
-                .ok()
-                .and_then(|f| f.as_object());
-            if let Some(abort) = abort {
-                let _ = abort.call(&JsValue::undefined(), &[reason], context);
-            }
+        if let Some(signal) = &self.signal {
+            // A listener that throws must not keep the call from ending.
+            let _ = signal.abort_with_message(&message, context);
         }
         self.settled = Some(Settled::Failed(message));
     }
@@ -554,7 +539,7 @@ fn start(
         limit,
         console_from: state.console.borrow().len(),
         console_to: None,
-        controller: None,
+        signal: None,
         promise: None,
         settled: None,
     };
@@ -574,8 +559,8 @@ fn start(
         context,
     );
     match started {
-        Ok(call::Invoked { controller, result }) => {
-            running.controller = Some(controller);
+        Ok(call::Invoked { signal, result }) => {
+            running.signal = Some(signal);
             match result {
                 Ok(value) => match value.as_promise() {
                     Some(promise) => running.promise = Some(promise),

@@ -25,10 +25,10 @@
 //! - The APIs are a JS prelude (`src/js/`, embedded) over a few native
 //!   operations (`src/ops/`): files, subprocesses, HTTP, hashing. `node:*`
 //!   modules the prelude does not define fail to import with
-//!   `node:vm is not provided by this runtime`. A host starts by running only
-//!   a small part of it; the rest is parsed the first time a tool reads a
-//!   global or imports a module that needs it (`prelude.rs`), since parsing
-//!   JS is most of what starting a host costs.
+//!   `node:vm is not provided by this runtime`. A host starts without
+//!   parsing any of it: each part is parsed the first time a tool reads a
+//!   global or imports a module that needs it (`prelude.rs`, `internals.rs`),
+//!   since parsing JS is most of what starting a host costs.
 //!
 //! Known limits of the engine (boa 0.22), measured: a loop or recursion limit
 //! hit *after an `await`* is swallowed by boa and leaves the promise pending,
@@ -46,13 +46,16 @@ pub mod deep;
 mod event_loop;
 mod host;
 pub mod hosted;
+mod internals;
 mod limits;
 mod loader;
 mod ops;
 mod output;
 mod prelude;
+mod signal;
 mod state;
 mod transpile;
+mod transpile_cache;
 
 pub use host::{
     CallContext, CallOutcome, CallRequest, CallResult, Host, HostConfig, HostError, LoadError,
@@ -60,6 +63,20 @@ pub use host::{
 };
 pub use limits::Limits;
 pub use state::ConsoleLine;
+
+/// Where a command-line process keeps what it can reuse next time (stripped
+/// TypeScript): `$BEEUNI_CACHE_DIR` (empty: no cache), else
+/// `$XDG_CACHE_HOME/beeuni`, else `$HOME/.cache/beeuni`.
+pub fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = std::env::var_os("BEEUNI_CACHE_DIR") {
+        return (!dir.is_empty()).then(|| dir.into());
+    }
+    var("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| var("HOME").map(|home| std::path::Path::new(&home).join(".cache")))
+        .map(|dir| dir.join("beeuni"))
+}
 
 /// The built-in modules a tool can import; any other `node:*` module fails
 /// with `node:NAME is not provided by this runtime`. Node's bare names

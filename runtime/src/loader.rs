@@ -76,7 +76,8 @@ impl ToolLoader {
             FileKind::Esm => {
                 let mut code = read(path, &self.state)?;
                 if transpile::is_typescript(path) {
-                    code = transpile::strip_types(path, code).map_err(error)?;
+                    code = transpile::strip_types(path, code, self.state.transpile_cache.as_ref())
+                        .map_err(error)?;
                 }
                 Module::parse(
                     Source::from_bytes(code.as_bytes()).with_path(path),
@@ -243,7 +244,7 @@ pub(crate) fn resolve(
     }
     let resolver = match mode {
         Mode::Import => &state.esm_resolver,
-        Mode::Require => &state.cjs_resolver,
+        Mode::Require => state.cjs_resolver(),
     };
     let imported_from = from
         .map(|p| format!(" imported from {}", display(p, state)))

@@ -1,14 +1,13 @@
 //! The JS prelude: the Node, Bun and web APIs tools use, written in JS over
 //! the native operations of `ops/`, and embedded in the binary.
 //!
-//! Owns the split between what runs when a host starts and what runs on
-//! demand, and the tables that say which code makes which global and which
-//! built-in module. Parsing is most of what a host costs to start (boa parses
-//! about 4–8 KB of JS per millisecond), so only `js/internals.js` runs at
-//! start, and the tables are Rust. Every other file is a *unit*, a function
-//! body that `need(name)` in internals.js compiles with [`compile_unit`] and
-//! runs the first time a global, a built-in module or another unit asks for
-//! it. What a unit does and exports is in the JS.
+//! Owns the tables that say which code makes which global and which built-in
+//! module, and the lazy globals. Parsing is most of what a host costs to
+//! start (boa parses about 10 KB of JS per millisecond), so no JS runs when a
+//! host starts: every file under `js/` is a *unit*, a function body that
+//! `need(name)` (`internals.rs`) compiles with [`compile_unit`] and runs the
+//! first time a global, a built-in module or another unit asks for it. What
+//! a unit does and exports is in the JS.
 
 use std::path::Path;
 
@@ -17,15 +16,6 @@ use boa_engine::property::PropertyDescriptor;
 use boa_engine::{
     Context, JsObject, JsResult, JsString, JsValue, NativeFunction, Script, Source, js_string,
 };
-
-/// The code run when a host starts: a function of the native operations that
-/// returns the host's internals (`need`, `builtin`, `loadCommonJs`,
-/// `newCall`, `stringify`).
-pub(crate) const STARTUP: &str = concat!(
-    "(function (host) {\n'use strict';\n",
-    include_str!("js/internals.js"),
-    "\n})"
-);
 
 /// Every unit by name; a new file under `js/` is added here and named by
 /// [`GLOBALS`], [`BUILTINS`] or another unit's `need`.
@@ -56,6 +46,7 @@ const UNITS: &[(&str, &str)] = &[
     ("url_search_params", include_str!("js/url_search_params.js")),
     ("util", include_str!("js/util.js")),
     ("web_crypto", include_str!("js/web_crypto.js")),
+    ("web_url", include_str!("js/web_url.js")),
 ];
 
 /// The globals the prelude defines, with the unit whose export of the same
@@ -75,8 +66,10 @@ const GLOBALS: &[(&str, &[&str])] = &[
     ("fetch", &["Headers", "Request", "Response", "fetch"]),
     ("performance", &["performance"]),
     ("process", &["process"]),
+    ("timers", &["setImmediate", "clearImmediate"]),
     ("url_search_params", &["URLSearchParams"]),
     ("web_crypto", &["crypto"]),
+    ("web_url", &["URL"]),
 ];
 
 /// Each built-in module (sorted; `BUILTIN_MODULES` in lib.rs lists the same
@@ -110,8 +103,21 @@ pub(crate) fn builtin_unit(name: &str) -> Option<(&'static str, &'static str)> {
         .map(|(_, unit, export)| (*unit, *export))
 }
 
-/// Defines [`GLOBALS`] on the global object; `need` is internals.js's.
-pub(crate) fn install_globals(need: &JsObject, context: &mut Context) -> JsResult<()> {
+/// Defines [`GLOBALS`] on the global object, over the host's `internals`.
+///
+/// boa_runtime's `URL` class is moved to `host.URL` first, for the `web_url`
+/// unit to complete when a tool first reads the global.
+pub(crate) fn install_globals(
+    host: &JsObject,
+    internals: &JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
+    let url = context.global_object().get(js_string!("URL"), context)?;
+    host.create_data_property_or_throw(js_string!("URL"), url, context)?;
+    let need = internals
+        .get(js_string!("need"), context)?
+        .as_object()
+        .ok_or_else(|| crate::ops::error("the runtime prelude has no `need`"))?;
     // Values read or assigned so far, by global name; shared by all getters.
     let known = JsObject::with_null_proto();
     for (unit, names) in GLOBALS {
@@ -236,11 +242,20 @@ mod tests {
             );
             named.push(name);
         }
-        let sources = std::iter::once(include_str!("js/internals.js"))
-            .chain(UNITS.iter().map(|(_, body)| *body));
-        for source in sources {
-            for part in source.split("need('").skip(1) {
-                let name = part.split('\'').next().unwrap_or_default();
+        // `need('x')` in the units; `need_in("x"` and `self::need(internals, "x"`
+        // in the Rust that asks for units.
+        let js = UNITS.iter().map(|(_, body)| (*body, "need('", '\''));
+        let rust = [
+            (include_str!("signal.rs"), "need_in(\"", '"'),
+            (
+                include_str!("internals.rs"),
+                "self::need(internals, \"",
+                '"',
+            ),
+        ];
+        for (source, call, quote) in js.chain(rust) {
+            for part in source.split(call).skip(1) {
+                let name = part.split(quote).next().unwrap_or_default();
                 if name != "core" {
                     assert!(
                         unit(name).is_some(),

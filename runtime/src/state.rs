@@ -8,7 +8,7 @@
 //! garbage collector would need to trace except through `builtins`, which the
 //! prelude's global keeps alive anyway.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -16,6 +16,8 @@ use std::rc::Rc;
 use boa_engine::{Context, JsObject};
 use oxc_resolver::{ResolveOptions, Resolver};
 use tokio::sync::watch;
+
+use crate::transpile_cache::TranspileCache;
 
 /// One line a tool wrote through `console`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +41,9 @@ pub(crate) struct HostState {
     next_cancel: Cell<u32>,
     pub(crate) builtins: RefCell<Option<JsObject>>,
     pub(crate) esm_resolver: Resolver,
-    pub(crate) cjs_resolver: Resolver,
+    /// Made on first use: few tools `require` anything.
+    cjs_resolver: OnceCell<Resolver>,
+    pub(crate) transpile_cache: Option<TranspileCache>,
     pub(crate) started: std::time::Instant,
     pub(crate) http_clients: RefCell<Option<[reqwest::Client; 2]>>,
     /// The earliest deadline of the calls in flight; blocking operations
@@ -58,11 +62,17 @@ impl HostState {
             next_cancel: Cell::new(0),
             builtins: RefCell::default(),
             esm_resolver: Resolver::new(resolve_options(&["import", "module", "default"])),
-            cjs_resolver: Resolver::new(resolve_options(&["require", "node", "default"])),
+            cjs_resolver: OnceCell::new(),
+            transpile_cache: None,
             started: std::time::Instant::now(),
             http_clients: RefCell::default(),
             sync_deadline: Cell::new(None),
         }
+    }
+
+    pub(crate) fn cjs_resolver(&self) -> &Resolver {
+        self.cjs_resolver
+            .get_or_init(|| Resolver::new(resolve_options(&["require", "node", "default"])))
     }
 
     /// The state of the `Context` a native function runs in.

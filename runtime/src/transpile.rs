@@ -19,6 +19,8 @@ use swc_common::sync::Lrc;
 use swc_common::{GLOBALS, Globals, SourceMap};
 use swc_ts_fast_strip::{Options, operate};
 
+use crate::transpile_cache::TranspileCache;
+
 /// Returns true for files that go through swc (by extension).
 pub(crate) fn is_typescript(path: &Path) -> bool {
     matches!(
@@ -27,16 +29,31 @@ pub(crate) fn is_typescript(path: &Path) -> bool {
     )
 }
 
-/// Strips the types of one TypeScript module, returning JavaScript.
+/// Strips the types of one TypeScript module, returning JavaScript; through
+/// `cache` when there is one.
 ///
 /// The error is a readable multi-line message naming the file and positions.
-pub(crate) fn strip_types(path: &Path, source: String) -> Result<String, String> {
-    strip(path, source, true)
+pub(crate) fn strip_types(
+    path: &Path,
+    source: String,
+    cache: Option<&TranspileCache>,
+) -> Result<String, String> {
+    match cache {
+        Some(cache) => cache.get_or_strip(source, true, |source| strip(path, source, true)),
+        None => strip(path, source, true),
+    }
 }
 
 /// The same for a CommonJS file (`.cts`), which is parsed as a script.
-pub(crate) fn strip_types_script(path: &Path, source: String) -> Result<String, String> {
-    strip(path, source, false)
+pub(crate) fn strip_types_script(
+    path: &Path,
+    source: String,
+    cache: Option<&TranspileCache>,
+) -> Result<String, String> {
+    match cache {
+        Some(cache) => cache.get_or_strip(source, false, |source| strip(path, source, false)),
+        None => strip(path, source, false),
+    }
 }
 
 fn strip(path: &Path, source: String, module: bool) -> Result<String, String> {
@@ -185,7 +202,7 @@ mod tests {
     #[test]
     fn strip_only_keeps_positions() {
         let src = "const a: number = 1;\nexport default { n: a as number };\n".to_string();
-        let out = strip_types(Path::new("a.ts"), src.clone()).unwrap();
+        let out = strip_types(Path::new("a.ts"), src.clone(), None).unwrap();
         assert_eq!(out.len(), src.len());
         assert_eq!(out.lines().count(), src.lines().count());
         assert!(!out.contains("number"));
@@ -194,7 +211,7 @@ mod tests {
     #[test]
     fn enum_falls_back_to_transform() {
         let src = "enum Color { Red, Green }\nexport default Color.Green;\n".to_string();
-        let out = strip_types(Path::new("e.ts"), src).unwrap();
+        let out = strip_types(Path::new("e.ts"), src, None).unwrap();
         assert!(!out.contains("enum"), "{out}");
     }
 
@@ -203,7 +220,7 @@ mod tests {
         let src =
             "import { Shape, area } from './shapes.ts';\nexport default (s: Shape) => area(s);\n"
                 .to_string();
-        let out = strip_types(Path::new("t.ts"), src.clone()).unwrap();
+        let out = strip_types(Path::new("t.ts"), src.clone(), None).unwrap();
         assert_eq!(out.len(), src.len());
         assert!(
             out.starts_with("import {        area } from './shapes.ts';\n"),
@@ -232,7 +249,7 @@ mod tests {
 
     #[test]
     fn syntax_error_names_the_file() {
-        let err = strip_types(Path::new("bad.ts"), "let x: = ;".to_string()).unwrap_err();
+        let err = strip_types(Path::new("bad.ts"), "let x: = ;".to_string(), None).unwrap_err();
         assert!(err.contains("bad.ts"), "{err}");
     }
 }

@@ -289,6 +289,10 @@ fn lazily_loaded_globals_behave_like_plain_ones_on_every_call() {
             "samePath": true,
             "sameUrl": true,
             "signal": true,
+            "immediate": true,
+            "url": [true, false, "{\"u\":\"https://x.test/a?q=1\"}", ["1", "2"], "file:///tmp/a%20b"],
+            "uptime": true,
+            "replacedSignal": true,
         });
         // Twice: the second call runs call sites that already ran, once the
         // globals they read are loaded.

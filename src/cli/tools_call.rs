@@ -124,6 +124,7 @@ fn call(project_root: &Path, module_path: &Path, args: &CallArgs) -> Result<Exit
         }
     };
     let mut config = HostConfig::new(project_root);
+    config.transpile_cache = runtime::default_cache_dir();
     if let Some(deadline) = deadline {
         config.limits.deadline = deadline;
     }

@@ -3,11 +3,12 @@
 //!
 //! Three figures:
 //! - cold call: a whole process that loads a small TypeScript tool and calls
-//!   it once, against `bun call.ts` doing the same. Ours is measured twice:
-//!   the product path, `beeuni -C tests/fixtures/runtime/bench tools call
-//!   lookup` (which also reads the project's `beeuni.yaml`), and the bare
-//!   runtime (`runtime_bench once`). The three commands take turns, run after
-//!   run, so that a busy machine slows them alike;
+//!   it once, against `bun call.ts` doing the same. Ours is measured three
+//!   times: the product path, `beeuni -C tests/fixtures/runtime/bench tools
+//!   call lookup` (which also reads the project's `beeuni.yaml`), with its
+//!   cache of stripped TypeScript and without it, and the bare runtime
+//!   (`runtime_bench once`). The commands take turns, run after run, so that
+//!   a busy machine slows them alike;
 //! - warm call: the mean cost of one call on a loaded tool, in process;
 //! - zod load: loading the zod fixture's tool (the whole zod graph plus
 //!   `z.toJSONSchema`) in process, against bun and node importing zod and
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-const RUNS: usize = 15;
+const RUNS: usize = 31;
 
 /// Builds the probe in release mode, measures, and prints a table of ratios.
 pub fn run() -> Result<()> {
@@ -65,16 +66,27 @@ pub fn run() -> Result<()> {
     let bench_dir = fixtures.join("bench");
     let args = r#"{"id":"A-1"}"#;
     // The tool `lookup` in the fixture's beeuni.yaml is tool.ts.
-    let cli = || {
+    // Stripped TypeScript is kept between processes (runtime/src/
+    // transpile_cache.rs); the bench gives it a folder of its own, and times
+    // the product path both with it (every run after the first hits) and
+    // without it (`BEEUNI_CACHE_DIR` empty), so a tool's first call after an
+    // edit is measured too.
+    let cache = work.join("cache");
+    let _ = std::fs::remove_dir_all(&cache);
+    let cli_in = |cache: &Path| {
         let mut command = Command::new(&beeuni);
+        command.env("BEEUNI_CACHE_DIR", cache);
         command
             .arg("-C")
             .arg(&bench_dir)
             .args(["tools", "call", "lookup", "--args", args]);
         command
     };
+    let cli = || cli_in(&cache);
+    let cli_uncached = || cli_in(Path::new(""));
     let bare = || {
         let mut command = Command::new(&probe);
+        command.env("BEEUNI_CACHE_DIR", &cache);
         command.arg("once").arg(&bench_dir).args(["tool.ts", args]);
         command
     };
@@ -86,14 +98,17 @@ pub fn run() -> Result<()> {
             .arg(args);
         command
     };
-    let mut commands: Vec<Box<dyn Fn() -> Command + '_>> = vec![Box::new(cli), Box::new(bare)];
+    let mut commands: Vec<Box<dyn Fn() -> Command + '_>> =
+        vec![Box::new(cli), Box::new(cli_uncached), Box::new(bare)];
     if let Some(bun) = &bun {
         commands.push(Box::new(move || reference(bun)));
     }
     let cold = alternating_medians(RUNS, &commands)?;
-    let (ours_cli, ours_bare, bun_cold) = (cold[0], cold[1], cold.get(2).copied());
+    let (ours_cli, ours_uncached, ours_bare, bun_cold) =
+        (cold[0], cold[1], cold[2], cold.get(3).copied());
     let warm = run_json(
         Command::new(&probe)
+            .env("BEEUNI_CACHE_DIR", &cache)
             .arg("warm")
             .arg(&bench_dir)
             .args(["tool.ts", args, "5000"]),
@@ -106,6 +121,7 @@ pub fn run() -> Result<()> {
         None => println!("  bun              not found, ratios skipped"),
     }
     report_ratio("beeuni tools call", bun_cold, ours_cli);
+    report_ratio("  (not cached)", bun_cold, ours_uncached);
     report_ratio("runtime alone", bun_cold, ours_bare);
     println!("\nin process, loaded tool");
     println!("  host creation    {:>9.2} ms", warm.host_ms);
@@ -172,11 +188,11 @@ pub fn run() -> Result<()> {
 fn report_ratio(name: &str, bun: Option<Duration>, ours: Duration) {
     match bun {
         Some(bun) => println!(
-            "  {name:<16} {:>9.1} ms   ratio to bun = {:.2}×",
+            "  {name:<18} {:>7.1} ms   ratio to bun = {:.2}×",
             ms(ours),
             ours.as_secs_f64() / bun.as_secs_f64()
         ),
-        None => println!("  {name:<16} {:>9.1} ms", ms(ours)),
+        None => println!("  {name:<18} {:>7.1} ms", ms(ours)),
     }
 }
 

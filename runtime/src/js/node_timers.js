@@ -1,4 +1,4 @@
 // ---- node_timers.js: the node:timers module object ------------------------
-const { timersPromises } = need('timers');
+const { timersPromises, setImmediate, clearImmediate } = need('timers');
 
-return { module: { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate: globalThis.setImmediate, clearImmediate: globalThis.clearImmediate, promises: timersPromises } };
+return { module: { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate, promises: timersPromises } };

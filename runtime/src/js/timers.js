@@ -1,4 +1,7 @@
-// ---- timers.js: node:timers/promises ---------------------------------------
+// ---- timers.js: setImmediate and node:timers/promises -----------------------
+const setImmediate = (fn, ...args) => setTimeout(fn, 0, ...args);
+const clearImmediate = (t) => clearTimeout(t);
+
 const timersPromises = {
   setTimeout: (ms, value, options) => new Promise((resolve, reject) => {
     const signal = options && options.signal;
@@ -10,4 +13,4 @@ const timersPromises = {
   scheduler: { wait: (ms) => new Promise((r) => setTimeout(r, ms)) },
 };
 
-return { timersPromises };
+return { timersPromises, setImmediate, clearImmediate };

@@ -120,7 +120,8 @@ pub(super) fn compile_common_js(
         ))
     })?;
     if transpile::is_typescript(&path) {
-        code = transpile::strip_types_script(&path, code).map_err(error)?;
+        code = transpile::strip_types_script(&path, code, state.transpile_cache.as_ref())
+            .map_err(error)?;
     }
     if code.starts_with("#!") {
         code.insert_str(0, "//");

@@ -88,7 +88,11 @@ fn arg(args: &[JsValue], index: usize) -> JsValue {
     args.get(index).cloned().unwrap_or_default()
 }
 
-fn string_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<String> {
+pub(crate) fn string_arg(
+    args: &[JsValue],
+    index: usize,
+    context: &mut Context,
+) -> JsResult<String> {
     Ok(arg(args, index).to_string(context)?.to_std_string_escaped())
 }
 

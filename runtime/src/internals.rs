@@ -11,6 +11,7 @@
 //! hostInfo)`.
 
 use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
 use crate::ops;
@@ -231,6 +232,29 @@ fn host_info(host: &JsObject, json_parse: &JsValue, context: &mut Context) -> Js
             (cache, host.clone(), json_parse.clone()),
         ),
     ))
+}
+
+/// Defines `name` on `object` as an accessor of two native functions,
+/// enumerable and configurable, as an assignment would leave it.
+pub(crate) fn define_accessor(
+    object: &JsObject,
+    name: &str,
+    get: NativeFunction,
+    set: NativeFunction,
+    context: &mut Context,
+) -> JsResult<()> {
+    let get = function(context, &format!("get {name}"), 0, get);
+    let set = function(context, &format!("set {name}"), 1, set);
+    object.define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder()
+            .get(get)
+            .set(set)
+            .enumerable(true)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
 }
 
 fn function(context: &mut Context, name: &str, length: usize, body: NativeFunction) -> JsObject {

@@ -11,8 +11,6 @@
 
 use std::path::Path;
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{
     Context, JsObject, JsResult, JsString, JsValue, NativeFunction, Script, Source, js_string,
 };
@@ -152,23 +150,8 @@ pub(crate) fn install_globals(
                 },
                 captures,
             );
-            let get = FunctionObjectBuilder::new(context.realm(), get)
-                .name(js_string!("get"))
-                .length(0)
-                .build();
-            let set = FunctionObjectBuilder::new(context.realm(), set)
-                .name(js_string!("set"))
-                .length(1)
-                .build();
-            context.global_object().define_property_or_throw(
-                JsString::from(*name),
-                PropertyDescriptor::builder()
-                    .get(get)
-                    .set(set)
-                    .enumerable(true)
-                    .configurable(true),
-                context,
-            )?;
+            let global = context.global_object();
+            crate::internals::define_accessor(&global, name, get, set, context)?;
         }
     }
     Ok(())

@@ -6,8 +6,6 @@
 //! signal first read after it comes out already aborted. A tool may assign
 //! `context.signal`; it then reads back what it assigned.
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string};
 
 use crate::internals;
@@ -56,23 +54,7 @@ impl CallSignal {
             },
             slot.clone(),
         );
-        let get = FunctionObjectBuilder::new(context.realm(), get)
-            .name(js_string!("get signal"))
-            .length(0)
-            .build();
-        let set = FunctionObjectBuilder::new(context.realm(), set)
-            .name(js_string!("set signal"))
-            .length(1)
-            .build();
-        call_context.define_property_or_throw(
-            js_string!("signal"),
-            PropertyDescriptor::builder()
-                .get(get)
-                .set(set)
-                .enumerable(true)
-                .configurable(true),
-            context,
-        )?;
+        internals::define_accessor(call_context, "signal", get, set, context)?;
         Ok(CallSignal { slot })
     }
 

@@ -38,10 +38,7 @@ pub(crate) fn strip_types(
     source: String,
     cache: Option<&TranspileCache>,
 ) -> Result<String, String> {
-    match cache {
-        Some(cache) => cache.get_or_strip(source, true, |source| strip(path, source, true)),
-        None => strip(path, source, true),
-    }
+    strip_through(cache, path, source, true)
 }
 
 /// The same for a CommonJS file (`.cts`), which is parsed as a script.
@@ -50,9 +47,18 @@ pub(crate) fn strip_types_script(
     source: String,
     cache: Option<&TranspileCache>,
 ) -> Result<String, String> {
+    strip_through(cache, path, source, false)
+}
+
+fn strip_through(
+    cache: Option<&TranspileCache>,
+    path: &Path,
+    source: String,
+    module: bool,
+) -> Result<String, String> {
     match cache {
-        Some(cache) => cache.get_or_strip(source, false, |source| strip(path, source, false)),
-        None => strip(path, source, false),
+        Some(cache) => cache.get_or_strip(source, module, |source| strip(path, source, module)),
+        None => strip(path, source, module),
     }
 }
 

@@ -15,6 +15,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use sha2::{Digest, Sha256};
 
@@ -66,16 +67,22 @@ impl TranspileCache {
 }
 
 fn key(source: &str, module: bool) -> String {
-    let mut hash = Sha256::new();
-    for part in [
-        env!("CARGO_PKG_VERSION"),
-        STRIPPER,
-        include_str!("transpile.rs"),
-        if module { "module" } else { "script" },
-    ] {
-        hash.update((part.len() as u64).to_le_bytes());
-        hash.update(part.as_bytes());
-    }
+    // What produced the output is the same for every module of a process:
+    // hashed once (transpile.rs alone is 10 KB), then each source on a copy.
+    static STRIPPING: LazyLock<Sha256> = LazyLock::new(|| {
+        let mut hash = Sha256::new();
+        for part in [
+            env!("CARGO_PKG_VERSION"),
+            STRIPPER,
+            include_str!("transpile.rs"),
+        ] {
+            hash.update((part.len() as u64).to_le_bytes());
+            hash.update(part.as_bytes());
+        }
+        hash
+    });
+    let mut hash = STRIPPING.clone();
+    hash.update(if module { b"module" } else { b"script" });
     hash.update(source.as_bytes());
     hex::encode(hash.finalize())
 }

@@ -159,32 +159,29 @@ fn unresolvable_imports_name_what_is_missing() {
             ],
         );
         let mut host = host_for(root.path());
-        let reason =
-            |host: &mut Host, file: &str| host.load_tool(file, Path::new(file)).unwrap_err().reason;
-        assert_eq!(
-            reason(&mut host, "missing_pkg.ts"),
-            "Cannot find package 'left-pad' imported from missing_pkg.ts"
-        );
-        assert_eq!(
-            reason(&mut host, "scoped.ts"),
-            "Cannot find package '@acme/tools' imported from scoped.ts"
-        );
-        assert_eq!(
-            reason(&mut host, "missing_file.ts"),
-            "Cannot find module './nowhere.js' imported from missing_file.ts"
-        );
-        assert_eq!(
-            reason(&mut host, "vm.ts"),
-            "node:vm is not provided by this runtime"
-        );
-        assert_eq!(
-            reason(&mut host, "bare_builtin.ts"),
-            "node:worker_threads is not provided by this runtime"
-        );
-        assert_eq!(
-            reason(&mut host, "absent.ts"),
-            "module file not found: absent.ts"
-        );
+        for (file, reason) in [
+            (
+                "missing_pkg.ts",
+                "Cannot find package 'left-pad' imported from missing_pkg.ts",
+            ),
+            (
+                "scoped.ts",
+                "Cannot find package '@acme/tools' imported from scoped.ts",
+            ),
+            (
+                "missing_file.ts",
+                "Cannot find module './nowhere.js' imported from missing_file.ts",
+            ),
+            ("vm.ts", "node:vm is not provided by this runtime"),
+            (
+                "bare_builtin.ts",
+                "node:worker_threads is not provided by this runtime",
+            ),
+            ("absent.ts", "module file not found: absent.ts"),
+        ] {
+            let error = host.load_tool(file, Path::new(file)).unwrap_err();
+            assert_eq!(error.reason, reason);
+        }
     });
 }
 

@@ -228,9 +228,8 @@ mod tests {
         tools.get(name).unwrap().value.span.clone()
     }
 
-    #[test]
-    fn set_value_keeps_quotes_and_replaces_the_trailing_comment() {
-        let text = "tools:\n  web_search: 'beeuni:web_search'   # maintained by Beeuni\n";
+    /// `web_search` pointed at `tools/web_search.ts`, checked by `verify`.
+    fn eject_web_search(text: &str) -> String {
         let after = set_value(
             text,
             value_span(text, "web_search"),
@@ -238,28 +237,28 @@ mod tests {
             "tools/web_search.ts",
         )
         .unwrap();
+        verify(text, &after, "web_search", "tools/web_search.ts").unwrap();
+        after
+    }
+
+    #[test]
+    fn set_value_keeps_quotes_and_replaces_the_trailing_comment() {
+        let text = "tools:\n  web_search: 'beeuni:web_search'   # maintained by Beeuni\n";
+        let after = eject_web_search(text);
         assert_eq!(
             after,
             "tools:\n  web_search: 'tools/web_search.ts'   # ejected from beeuni:web_search\n"
         );
-        verify(text, &after, "web_search", "tools/web_search.ts").unwrap();
     }
 
     #[test]
     fn set_value_in_a_flow_map_marks_the_end_of_the_line() {
         let text = "tools: {web_search: beeuni:web_search, memory: \"beeuni:memory\"}\r\n";
-        let after = set_value(
-            text,
-            value_span(text, "web_search"),
-            "web_search",
-            "tools/web_search.ts",
-        )
-        .unwrap();
+        let after = eject_web_search(text);
         assert_eq!(
             after,
             "tools: {web_search: tools/web_search.ts, memory: \"beeuni:memory\"}  # ejected from beeuni:web_search\r\n"
         );
-        verify(text, &after, "web_search", "tools/web_search.ts").unwrap();
     }
 
     #[test]

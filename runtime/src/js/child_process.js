@@ -82,19 +82,24 @@ function normalizeExecArgs(options, callback) {
   return [options || {}, callback];
 }
 
-function exec(command, options, callback) {
-  [options, callback] = normalizeExecArgs(options, callback);
-  const [file, args] = shellArgs(command, options);
-  const child = new ChildProcess(file, args, options);
+// Node's callback for exec and execFile: (error, stdout, stderr), decoded as
+// `options.encoding` asks; a failed child's error carries both outputs too.
+function answerWhenDone(child, commandText, options, callback) {
   child._done.then((r) => {
     if (!callback) return;
     if (r.error) return callback(r.error, '', '');
     const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
     const failed = r.code !== 0 || r.signal;
-    const err = failed ? Object.assign(execError(command, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) }) : null;
+    const err = failed ? Object.assign(execError(commandText, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) }) : null;
     callback(err, decode(r.stdout), decode(r.stderr));
   });
   return child;
+}
+
+function exec(command, options, callback) {
+  [options, callback] = normalizeExecArgs(options, callback);
+  const [file, args] = shellArgs(command, options);
+  return answerWhenDone(new ChildProcess(file, args, options), command, options, callback);
 }
 exec[promisify.custom] = (command, options) => new Promise((resolve, reject) => {
   exec(command, options, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr })));
@@ -104,16 +109,7 @@ function execFile(file, args, options, callback) {
   if (typeof args === 'function') { callback = args; args = []; options = {}; }
   else if (!Array.isArray(args)) { callback = options; options = args; args = []; }
   [options, callback] = normalizeExecArgs(options, callback);
-  const child = new ChildProcess(file, args, options);
-  child._done.then((r) => {
-    if (!callback) return;
-    if (r.error) return callback(r.error, '', '');
-    const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
-    const failed = r.code !== 0 || r.signal;
-    const err = failed ? Object.assign(execError([file, ...args].join(' '), r), { stdout: decode(r.stdout), stderr: decode(r.stderr) }) : null;
-    callback(err, decode(r.stdout), decode(r.stderr));
-  });
-  return child;
+  return answerWhenDone(new ChildProcess(file, args, options), [file, ...args].join(' '), options, callback);
 }
 execFile[promisify.custom] = (file, args, options) => new Promise((resolve, reject) => {
   execFile(file, args || [], options || {}, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr })));

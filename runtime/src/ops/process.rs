@@ -132,32 +132,11 @@ pub(super) async fn run(
         Some((out, err, status)) => {
             let status = status.map_err(|e| spawn_error(&spec, &e))?;
             guard.pid = None;
-            use std::os::unix::process::ExitStatusExt;
-            let meta = serde_json::json!({
-                "code": status.code(),
-                "signal": status.signal().map(signal_name),
-                "killed": false,
-            });
-            Ok(array(
-                vec![
-                    json_value(&meta),
-                    bytes_value(&out, context)?,
-                    bytes_value(&err, context)?,
-                ],
-                context,
-            ))
+            outcome(Some(status), false, &out, &err, context)
         }
         None => {
             drop(guard);
-            let meta = serde_json::json!({ "code": null, "signal": "SIGKILL", "killed": true });
-            Ok(array(
-                vec![
-                    json_value(&meta),
-                    bytes_value(&[], context)?,
-                    bytes_value(&[], context)?,
-                ],
-                context,
-            ))
+            outcome(None, true, &[], &[], context)
         }
     }
 }
@@ -248,6 +227,19 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     };
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
+    outcome(status, killed, &out, &err, context)
+}
+
+/// `[meta, stdout, stderr]` for the prelude: `meta` is the exit `code` and
+/// `signal`, or SIGKILL and `killed` for a child the host stopped (`status`
+/// is then `None`).
+fn outcome(
+    status: Option<std::process::ExitStatus>,
+    killed: bool,
+    out: &[u8],
+    err: &[u8],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     use std::os::unix::process::ExitStatusExt;
     let meta = match status {
         Some(status) => serde_json::json!({
@@ -260,8 +252,8 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     Ok(array(
         vec![
             json_value(&meta),
-            bytes_value(&out, context)?,
-            bytes_value(&err, context)?,
+            bytes_value(out, context)?,
+            bytes_value(err, context)?,
         ],
         context,
     ))

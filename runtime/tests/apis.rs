@@ -308,3 +308,56 @@ fn native_node_path_matches_the_js_it_replaced() {
         assert_eq!(call_json(&mut host, "path_reference", json!({})), json!([]));
     });
 }
+
+/// A model chooses `value`; whatever it holds, and wherever the template puts
+/// it, the program receives it as literal text and nothing else runs.
+#[test]
+fn bun_shell_passes_hostile_values_as_literal_text() {
+    const HOSTILE: &[&str] = &[
+        "`touch pwned`",
+        "$(touch pwned)",
+        "$HOME",
+        "a; touch pwned",
+        "a | touch pwned",
+        "a && touch pwned",
+        "a\ntouch pwned",
+        "it's \"quoted\"",
+        "x\"; touch pwned; echo \"",
+        "*",
+        "~",
+        "",
+    ];
+    on_big_stack(|| {
+        let mut host = load_fixture("bun_shell", test_limits());
+        for value in HOSTILE {
+            let dir = tempfile::tempdir().unwrap();
+            let out = call_json(
+                &mut host,
+                "bun_shell",
+                json!({ "value": value, "dir": dir.path() }),
+            );
+            let glued = format!("pre-{value}-post");
+            assert_eq!(
+                out["spots"],
+                json!({
+                    "bare": [value],
+                    "double": [value],
+                    "single": [value],
+                    "gluedBare": [glued],
+                    "gluedDouble": [glued],
+                    "gluedSingle": [glued],
+                    "substitution": [glued],
+                    "list": [value, "second"],
+                    "escaped": [value],
+                    "backquoted": ["`echo", format!("{value}`")],
+                }),
+                "value {value:?}"
+            );
+            assert_eq!(
+                out["refused"],
+                "TypeError: Bun.$: an interpolated value inside a $((…)) arithmetic expansion cannot be passed to /bin/sh as literal text"
+            );
+            assert_eq!(out["created"], json!([]), "value {value:?} ran a command");
+        }
+    });
+}

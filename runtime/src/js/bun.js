@@ -9,15 +9,23 @@ const { processEnv, hrtime } = need('process');
 const { randomUUID } = need('web_crypto');
 const { deepEqual } = need('util');
 const info = hostInfo();
-// Bun's `$` runs its own shell; here the command runs under /bin/sh, with
-// every interpolated value quoted so that it stays one argument, as in Bun.
-function shellQuote(value) {
-  if (value && typeof value === 'object' && typeof value.raw === 'string') return value.raw;
-  if (Array.isArray(value)) return value.map(shellQuote).join(' ');
-  if (value instanceof ShellOutput) value = value.stdout.toString().replace(/\n$/, '');
-  const s = String(value);
-  if (/^[A-Za-z0-9_\-.,:/@%+=]+$/.test(s)) return s;
-  return `'${s.replace(/'/g, `'\\''`)}'`;
+// Bun's `$` runs its own shell, where an interpolated value is never shell
+// syntax. Here the command runs under /bin/sh, so the template goes to
+// `host.shellCommand`, which quotes each value for the spot it lands in
+// (bare, in double or single quotes, in $(…)) and refuses spots it cannot.
+// As in Bun, the template's raw text is the script: `\n` stays a backslash
+// and an `n` for the shell to read.
+function shellValue(value) {
+  if (value && typeof value === 'object' && typeof value.raw === 'string') return { raw: value.raw };
+  if (Array.isArray(value)) return { words: value.map(shellText) };
+  return { text: shellText(value) };
+}
+function shellText(value) {
+  if (value instanceof ShellOutput) return value.stdout.toString().replace(/\n$/, '');
+  return String(value);
+}
+function shellCommand(strings, values) {
+  return host.shellCommand(JSON.stringify(strings.raw), JSON.stringify(values.map(shellValue)));
 }
 
 class ShellOutput {
@@ -76,11 +84,9 @@ class ShellPromise {
 
 function $(strings, ...values) {
   if (!Array.isArray(strings) || !strings.raw) throw new TypeError('$ is a tagged template: $`command ${arg}`');
-  let command = strings[0];
-  values.forEach((v, i) => { command += shellQuote(v) + strings[i + 1]; });
-  return new ShellPromise(command);
+  return new ShellPromise(shellCommand(strings, values));
 }
-$.escape = (s) => shellQuote(String(s));
+$.escape = (s) => shellCommand({ raw: ['', ''] }, [String(s)]);
 $.cwd = (dir) => { shellDefaults.cwd = dir; return $; };
 $.env = (env) => { shellDefaults.env = env; return $; };
 $.nothrow = () => { shellDefaults.throws = false; return $; };

@@ -13,6 +13,7 @@ mod http;
 mod misc;
 mod path;
 mod process;
+mod shell;
 
 use std::cell::RefCell;
 
@@ -41,6 +42,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("which", misc::which, 1),
         ("fsSync", fs::fs_sync, 4),
         ("runSync", process::run_sync, 2),
+        ("shellCommand", shell::shell_command, 2),
         ("hash", crypto::hash, 3),
         ("hmac", crypto::hmac, 4),
         ("randomBytes", crypto::random_bytes, 1),

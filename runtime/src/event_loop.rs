@@ -189,8 +189,10 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
         }
     }
 
-    /// Runs everything that is ready now: new async operations are started,
-    /// due timers fire, then generic and promise jobs run until none are left.
+    /// Runs everything that is ready now, in Node's and Bun's order: new
+    /// async operations are started, the microtask queue (promise jobs) is
+    /// drained, then one macrotask (a generic job or the next due timer)
+    /// runs, and the microtasks it queued drain before the next one.
     pub(crate) fn run_ready(&mut self) -> Result<(), Stop> {
         let started = std::time::Instant::now();
         let mut since_check = 0u32;
@@ -199,34 +201,35 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
             for job in async_jobs {
                 self.group.insert(Box::pin(job.call(self.cell)));
             }
-            self.run_due_timers()?;
+            let promise = self.executor.promise_jobs.borrow_mut().pop_front();
+            if let Some(job) = promise {
+                let result = job.call(&mut self.cell.borrow_mut());
+                fatal_if_limit(result)?;
+                since_check += 1;
+                if since_check >= 512 {
+                    since_check = 0;
+                    if started.elapsed() > self.budget {
+                        return Err(Stop::Budget);
+                    }
+                }
+                continue;
+            }
             let generic = self.executor.generic_jobs.borrow_mut().pop_front();
             if let Some(job) = generic {
                 let result = job.call(&mut self.cell.borrow_mut());
                 fatal_if_limit(result)?;
                 continue;
             }
-            let promise = self.executor.promise_jobs.borrow_mut().pop_front();
-            match promise {
-                Some(job) => {
-                    let result = job.call(&mut self.cell.borrow_mut());
-                    fatal_if_limit(result)?;
-                    since_check += 1;
-                    if since_check >= 512 {
-                        since_check = 0;
-                        if started.elapsed() > self.budget {
-                            return Err(Stop::Budget);
-                        }
-                    }
-                }
-                None => break,
+            if !self.run_one_due_timer()? {
+                break;
             }
         }
         self.cell.borrow_mut().clear_kept_objects();
         Ok(())
     }
 
-    fn run_due_timers(&mut self) -> Result<(), Stop> {
+    /// Runs the earliest due timer; false when none is due.
+    fn run_one_due_timer(&mut self) -> Result<bool, Stop> {
         let now = Instant::now();
         loop {
             let due = {
@@ -236,7 +239,7 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                     _ => None,
                 }
             };
-            let Some(timer) = due else { return Ok(()) };
+            let Some(timer) = due else { return Ok(false) };
             if timer.cancelled() {
                 continue;
             }
@@ -254,6 +257,7 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                     }
                 }
             }
+            return Ok(true);
         }
     }
 }

@@ -77,7 +77,8 @@ class ShellPromise {
   finally(fn) { return this._run().finally(fn); }
   text(enc) { this._quiet = true; return this._run().then((o) => o.text(enc)); }
   json() { this._quiet = true; return this._run().then((o) => o.json()); }
-  lines() { this._quiet = true; return this._run().then((o) => o.lines()); }
+  // Bun yields every piece between newlines, the last (often empty) too.
+  async *lines() { this._quiet = true; yield* (await this._run()).stdout.toString().split('\n'); }
   arrayBuffer() { this._quiet = true; return this._run().then((o) => o.arrayBuffer()); }
   bytes() { this._quiet = true; return this._run().then((o) => o.bytes()); }
 }

@@ -78,29 +78,11 @@ pub fn default_cache_dir() -> Option<std::path::PathBuf> {
         .map(|dir| dir.join("beeuni"))
 }
 
-/// The built-in modules a tool can import; any other `node:*` module fails
-/// with `node:NAME is not provided by this runtime`. Node's bare names
-/// (`fs`, `path`, …) resolve to the same modules.
-pub const BUILTIN_MODULES: &[&str] = &[
-    "bun",
-    "node:assert",
-    "node:assert/strict",
-    "node:buffer",
-    "node:child_process",
-    "node:crypto",
-    "node:events",
-    "node:fs",
-    "node:fs/promises",
-    "node:os",
-    "node:path",
-    "node:path/posix",
-    "node:process",
-    "node:timers",
-    "node:timers/promises",
-    "node:url",
-    "node:util",
-    "node:util/types",
-];
+/// The built-in modules a tool can import; any other `node:*` or `bun:*`
+/// module fails with `node:NAME is not provided by this runtime`. Node's
+/// bare names (`fs`, `path`, …) resolve to the same modules. The list is the
+/// checker's, so that `validate` refuses what the runtime cannot load.
+pub use checker::module::imports::builtins::PROVIDED_MODULES as BUILTIN_MODULES;
 
 #[cfg(test)]
 mod tests {
@@ -110,6 +92,7 @@ mod tests {
             .iter()
             .map(|(name, _, _)| *name)
             .collect();
+        // The prelude builds exactly the modules `validate` accepts.
         assert_eq!(declared, super::BUILTIN_MODULES);
     }
 }

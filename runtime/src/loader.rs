@@ -20,6 +20,11 @@ use boa_engine::{
 };
 use oxc_resolver::{ModuleType, ResolveError};
 
+use checker::module::imports::builtins::{
+    is_bun_module, is_node_builtin_bare, not_provided_message,
+};
+use checker::module::imports::resolver_options::resolve_in;
+
 use crate::state::HostState;
 use crate::transpile;
 
@@ -117,7 +122,7 @@ impl ToolLoader {
         // Refused here rather than in the prelude, so that the error names
         // no place inside the runtime's own JS.
         if crate::prelude::builtin_unit(name).is_none() {
-            return Err(error(format!("{name} is not provided by this runtime")));
+            return Err(error(not_provided_message(name)));
         }
         let exports = self.internal("builtin", context)?.call(
             &JsValue::undefined(),
@@ -236,11 +241,14 @@ pub(crate) fn resolve(
     from: Option<&Path>,
     mode: Mode,
 ) -> JsResult<Target> {
-    if specifier == "bun" || specifier.starts_with("bun:") {
+    if is_bun_module(specifier) {
         return Ok(Target::Builtin(specifier.to_string()));
     }
     if let Some(name) = specifier.strip_prefix("node:") {
         return Ok(Target::Builtin(format!("node:{name}")));
+    }
+    if is_node_builtin_bare(specifier) {
+        return Ok(Target::Builtin(format!("node:{specifier}")));
     }
     let resolver = match mode {
         Mode::Import => &state.esm_resolver,
@@ -249,15 +257,15 @@ pub(crate) fn resolve(
     let imported_from = from
         .map(|p| format!(" imported from {}", display(p, state)))
         .unwrap_or_default();
-    match resolver.resolve(base, specifier) {
+    // oxc_resolver finds the tsconfig (`paths`, `baseUrl`) that governs a
+    // file from the file's folder; a `require` knows only its folder, so a
+    // name in that folder stands for the requiring file.
+    let importer = from.map_or_else(|| base.join("[require]"), Path::to_path_buf);
+    match resolve_in(resolver, Some(&importer), base, specifier) {
         Ok(resolution) => {
             let path = resolution.path().to_path_buf();
             let kind = classify(&path, resolution.module_type());
             Ok(Target::File(path, kind))
-        }
-        Err(ResolveError::Builtin { resolved, .. }) => {
-            let name = resolved.strip_prefix("node:").unwrap_or(&resolved);
-            Ok(Target::Builtin(format!("node:{name}")))
         }
         Err(ResolveError::NotFound(_)) if is_bare(specifier) => Err(error(format!(
             "Cannot find package '{}'{imported_from}",

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use boa_engine::{Context, JsObject};
-use oxc_resolver::{ResolveOptions, Resolver};
+use checker::module::imports::resolver_options::{LoadKind, resolve_options};
+use oxc_resolver::Resolver;
 use tokio::sync::watch;
 
 use crate::transpile_cache::TranspileCache;
@@ -61,7 +62,7 @@ impl HostState {
             cancels: RefCell::default(),
             next_cancel: Cell::new(0),
             builtins: RefCell::default(),
-            esm_resolver: Resolver::new(resolve_options(&["import", "module", "default"])),
+            esm_resolver: Resolver::new(resolve_options(LoadKind::Import)),
             cjs_resolver: OnceCell::new(),
             transpile_cache: None,
             started: std::time::Instant::now(),
@@ -72,7 +73,7 @@ impl HostState {
 
     pub(crate) fn cjs_resolver(&self) -> &Resolver {
         self.cjs_resolver
-            .get_or_init(|| Resolver::new(resolve_options(&["require", "node", "default"])))
+            .get_or_init(|| Resolver::new(resolve_options(LoadKind::Require)))
     }
 
     /// The state of the `Context` a native function runs in.
@@ -101,25 +102,6 @@ impl HostState {
 
     pub(crate) fn forget_cancel(&self, id: u32) {
         self.cancels.borrow_mut().remove(&id);
-    }
-}
-
-fn resolve_options(conditions: &[&str]) -> ResolveOptions {
-    ResolveOptions {
-        condition_names: conditions.iter().map(|c| c.to_string()).collect(),
-        // Authors write `import './lib/format.js'` for format.ts, as tsc requires.
-        extension_alias: vec![
-            (".js".into(), vec![".ts".into(), ".js".into()]),
-            (".mjs".into(), vec![".mts".into(), ".mjs".into()]),
-            (".cjs".into(), vec![".cts".into(), ".cjs".into()]),
-        ],
-        extensions: [".ts", ".mts", ".js", ".mjs", ".cjs", ".cts", ".json"]
-            .iter()
-            .map(|e| e.to_string())
-            .collect(),
-        builtin_modules: true,
-        module_type: true,
-        ..ResolveOptions::default()
     }
 }
 

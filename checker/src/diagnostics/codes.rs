@@ -170,6 +170,9 @@ codes! {
     IMPORT_UNKNOWN_BUILTIN = "import/unknown-builtin", Error,
         "A `node:` specifier names no Node.js built-in module.",
         "import { readFile } from 'node:filesystem'";
+    IMPORT_NOT_PROVIDED = "import/not-provided", Error,
+        "A module imports a Node.js built-in or Bun module that the runtime does not provide, so the tool would fail to load.",
+        "import vm from 'node:vm'";
     IMPORT_HARNESS_PACKAGE = "import/harness-package", Error,
         "A module imports a harness package (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); tool modules run without a harness.",
         "import { tool } from '@opencode-ai/plugin'";

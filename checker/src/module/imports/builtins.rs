@@ -1,6 +1,9 @@
-//! The Node.js built-in modules a tool may import, and Bun's own modules.
-//! This is the one list in the code; it follows `require('node:module')
-//! .builtinModules` of Node.js 22 and 24, which Bun implements.
+//! Built-in module names: the ones Node.js and Bun know
+//! (`require('node:module').builtinModules` of Node.js 22 and 24, which Bun
+//! implements), and the subset this project's runtime provides. The runtime
+//! builds its modules from [`PROVIDED_MODULES`] (a test there checks that
+//! it provides each one and nothing else), so `validate` refuses exactly the
+//! imports the runtime would refuse, in the runtime's words.
 
 /// Built-ins importable with or without the `node:` prefix.
 const NODE_BUILTINS: &[&str] = &[
@@ -77,6 +80,39 @@ const NODE_BUILTINS: &[&str] = &[
 /// Built-ins that exist only with the prefix (`node:test`, not `test`).
 const NODE_PREFIX_ONLY: &[&str] = &["sea", "sqlite", "test", "test/reporters"];
 
+/// The built-in modules the runtime provides, sorted; a Node.js built-in
+/// also answers to its bare name (`fs` for `node:fs`).
+pub const PROVIDED_MODULES: &[&str] = &[
+    "bun",
+    "node:assert",
+    "node:assert/strict",
+    "node:buffer",
+    "node:child_process",
+    "node:crypto",
+    "node:events",
+    "node:fs",
+    "node:fs/promises",
+    "node:os",
+    "node:path",
+    "node:path/posix",
+    "node:process",
+    "node:timers",
+    "node:timers/promises",
+    "node:url",
+    "node:util",
+    "node:util/types",
+];
+
+/// Whether the runtime provides `module` (`node:fs`, `bun`, `bun:sqlite`).
+pub fn is_provided(module: &str) -> bool {
+    PROVIDED_MODULES.binary_search(&module).is_ok()
+}
+
+/// What the runtime says when a tool imports a built-in it lacks.
+pub fn not_provided_message(module: &str) -> String {
+    format!("{module} is not provided by this runtime")
+}
+
 /// Whether `node:<name>` names a built-in.
 pub fn is_node_builtin_with_prefix(name: &str) -> bool {
     NODE_BUILTINS.contains(&name) || NODE_PREFIX_ONLY.contains(&name)
@@ -110,6 +146,22 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted, NODE_BUILTINS);
+    }
+
+    #[test]
+    fn provided_modules_are_sorted_known_built_ins() {
+        let mut sorted = PROVIDED_MODULES.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, PROVIDED_MODULES);
+        for module in PROVIDED_MODULES {
+            let known = match module.strip_prefix("node:") {
+                Some(name) => is_node_builtin_with_prefix(name),
+                None => is_bun_module(module),
+            };
+            assert!(known, "{module}");
+        }
+        assert!(is_provided("node:fs") && !is_provided("node:vm") && !is_provided("bun:sqlite"));
     }
 
     #[test]

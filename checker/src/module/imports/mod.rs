@@ -6,3 +6,4 @@
 pub mod builtins;
 pub mod collect;
 pub mod resolve;
+pub mod resolver_options;

@@ -9,22 +9,19 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-use oxc_resolver::{ResolveError, ResolveOptions, Resolver, TsconfigDiscovery};
+use oxc_resolver::{ResolveError, Resolver};
 
 use super::builtins::{
-    is_bun_module, is_harness_package, is_node_builtin_bare, is_node_builtin_with_prefix,
+    PROVIDED_MODULES, is_bun_module, is_harness_package, is_node_builtin_bare,
+    is_node_builtin_with_prefix, is_provided, not_provided_message,
 };
 use super::collect::{Import, ImportKind, Specifier};
+use super::resolver_options::{LoadKind, resolve_in, resolve_options};
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::codes::{
-    IMPORT_HARNESS_PACKAGE, IMPORT_NON_LITERAL, IMPORT_UNKNOWN_BUILTIN, IMPORT_UNRESOLVED_MODULE,
-    IMPORT_UNRESOLVED_PACKAGE,
+    IMPORT_HARNESS_PACKAGE, IMPORT_NON_LITERAL, IMPORT_NOT_PROVIDED, IMPORT_UNKNOWN_BUILTIN,
+    IMPORT_UNRESOLVED_MODULE, IMPORT_UNRESOLVED_PACKAGE,
 };
-
-/// The export conditions Bun's runtime matches for a tool module. Never add
-/// a source condition such as zod's `@zod/source`: it points at files the
-/// package does not publish.
-const CONDITIONS: &[&str] = &["import", "module", "default", "node"];
 
 /// One resolver for a whole run. oxc_resolver caches file-system facts;
 /// on top of that, each (folder, specifier) is resolved once, because a
@@ -86,13 +83,8 @@ impl Imports {
         {
             return hit.clone();
         }
-        // Bun honours tsconfig `paths`; a tsconfig that cannot be read is
-        // Bun's to complain about, so resolution goes on without it.
-        let result = match self.resolver.resolve_file(importer, specifier) {
-            Err(e) if is_tsconfig_error(&e) => self.resolver.resolve(&folder.dir, specifier),
-            other => other,
-        }
-        .map(|r| r.path().to_path_buf());
+        let result = resolve_in(&self.resolver, Some(importer), &folder.dir, specifier)
+            .map(|r| r.path().to_path_buf());
         folder
             .memo
             .write()
@@ -102,17 +94,6 @@ impl Imports {
     }
 }
 
-fn is_tsconfig_error(error: &ResolveError) -> bool {
-    matches!(
-        error,
-        ResolveError::TsconfigNotFound(_)
-            | ResolveError::TsconfigSelfReference(_)
-            | ResolveError::TsconfigCircularExtend(_)
-            | ResolveError::TsconfigLoadFailed { .. }
-            | ResolveError::Json(_)
-    )
-}
-
 impl Default for Imports {
     fn default() -> Imports {
         Imports::new()
@@ -120,23 +101,7 @@ impl Default for Imports {
 }
 
 fn resolver() -> Resolver {
-    let strings = |list: &[&str]| list.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
-    Resolver::new(ResolveOptions {
-        condition_names: strings(CONDITIONS),
-        // Bun, like TypeScript, lets `./x.js` name `./x.ts`.
-        extension_alias: vec![
-            (".js".into(), strings(&[".ts", ".tsx", ".js"])),
-            (".mjs".into(), strings(&[".mts", ".mjs"])),
-            (".cjs".into(), strings(&[".cts", ".cjs"])),
-        ],
-        extensions: strings(&[
-            ".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json",
-        ]),
-        main_fields: strings(&["module", "main"]),
-        builtin_modules: false,
-        tsconfig: Some(TsconfigDiscovery::Auto),
-        ..ResolveOptions::default()
-    })
+    Resolver::new(resolve_options(LoadKind::Import))
 }
 
 /// What an import loads.
@@ -165,13 +130,16 @@ pub fn resolve(
     };
     if let Some(name) = specifier.strip_prefix("node:") {
         return if is_node_builtin_with_prefix(name) {
-            Ok(Target::Builtin)
+            builtin(file, import, specifier)
         } else {
             Err(unknown_builtin(file, import, name))
         };
     }
-    if is_bun_module(specifier) || is_node_builtin_bare(specifier) {
-        return Ok(Target::Builtin);
+    if is_bun_module(specifier) {
+        return builtin(file, import, specifier);
+    }
+    if is_node_builtin_bare(specifier) {
+        return builtin(file, import, &format!("node:{specifier}"));
     }
     if is_path(specifier) || specifier.starts_with('#') || has_scheme(specifier) {
         return match imports.resolve(dir, importer, specifier) {
@@ -235,7 +203,7 @@ fn reason(error: &ResolveError) -> Option<String> {
         ResolveError::NotFound(_) | ResolveError::ExtensionAlias(..) => None,
         ResolveError::PackagePathNotExported { subpath, .. } => Some(format!(
             "the package does not export `{subpath}` under the conditions {}",
-            CONDITIONS.join(", ")
+            LoadKind::Import.conditions().join(", ")
         )),
         ResolveError::PackageImportNotDefined(name, _) => Some(format!(
             "the nearest package.json defines no `imports` entry `{name}`"
@@ -274,6 +242,22 @@ fn non_literal(file: &Path, import: &Import) -> Diagnostic {
     .at(file, import.span.clone())
     .label("not a string literal")
     .help("a literal specifier lets `beeuni validate` check that the module exists and is tracked")
+}
+
+/// A built-in Node.js or Bun knows: there when the runtime provides it.
+fn builtin(file: &Path, import: &Import, module: &str) -> Result<Target, Diagnostic> {
+    if is_provided(module) {
+        return Ok(Target::Builtin);
+    }
+    Err(
+        Diagnostic::new(&IMPORT_NOT_PROVIDED, not_provided_message(module))
+            .at(file, import.span.clone())
+            .label(how(import))
+            .help(format!(
+                "the module would fail to load; the runtime provides {}",
+                PROVIDED_MODULES.join(", ")
+            )),
+    )
 }
 
 fn unknown_builtin(file: &Path, import: &Import, name: &str) -> Diagnostic {

@@ -77,7 +77,7 @@ class Buffer extends Uint8Array {
     if (value && typeof value.length === 'number') return toBuffer(Uint8Array.from(value));
     throw new TypeError('The first argument must be a string, Buffer, ArrayBuffer, Array, or array-like object.');
   }
-  static alloc(size, fill, encoding) { const b = new Buffer(size); if (fill !== undefined) b.fill(typeof fill === 'string' ? encodeString(fill, encoding)[0] || 0 : fill); return b; }
+  static alloc(size, fill, encoding) { const b = new Buffer(size); if (fill !== undefined && fill !== 0) b.fill(fill, 0, size, encoding); return b; }
   static allocUnsafe(size) { return new Buffer(size); }
   static allocUnsafeSlow(size) { return new Buffer(size); }
   static isBuffer(v) { return v instanceof Buffer; }
@@ -110,16 +110,55 @@ class Buffer extends Uint8Array {
     return -1;
   }
   includes(value, from, enc) { return this.indexOf(value, from, enc) !== -1; }
-  readUInt8(o = 0) { return this[o]; }
-  readUInt16LE(o = 0) { return this[o] | (this[o + 1] << 8); }
-  readUInt16BE(o = 0) { return (this[o] << 8) | this[o + 1]; }
-  readUInt32LE(o = 0) { return new DataView(this.buffer, this.byteOffset).getUint32(o, true); }
-  readUInt32BE(o = 0) { return new DataView(this.buffer, this.byteOffset).getUint32(o, false); }
-  readInt32LE(o = 0) { return new DataView(this.buffer, this.byteOffset).getInt32(o, true); }
-  writeUInt8(v, o = 0) { this[o] = v; return o + 1; }
-  writeUInt32BE(v, o = 0) { new DataView(this.buffer, this.byteOffset).setUint32(o, v, false); return o + 4; }
-  writeUInt32LE(v, o = 0) { new DataView(this.buffer, this.byteOffset).setUint32(o, v, true); return o + 4; }
+  // Node fills with the whole string (or byte sequence), repeated.
+  fill(value, offset = 0, end = this.length, encoding) {
+    if (typeof offset === 'string') { encoding = offset; offset = 0; end = this.length; }
+    if (typeof end === 'string') { encoding = end; end = this.length; }
+    if (typeof value === 'number' || typeof value === 'boolean') return Uint8Array.prototype.fill.call(this, Number(value) & 255, offset, end);
+    const pattern = typeof value === 'string' ? encodeString(value, encoding) : value;
+    if (pattern.length === 0) return Uint8Array.prototype.fill.call(this, 0, offset, end);
+    for (let i = offset, j = 0; i < end; i++, j = (j + 1) % pattern.length) this[i] = pattern[j];
+    return this;
+  }
 }
+// Node's fixed-width number readers and writers (`readInt16LE`,
+// `writeBigUInt64BE`, …), with Node's range errors, over a DataView.
+function outOfRange(name, range, received) {
+  const error = new RangeError(`The value of "${name}" is out of range. It must be ${range}. Received ${received}`);
+  error.code = 'ERR_OUT_OF_RANGE';
+  return error;
+}
+function checkOffset(buffer, offset, size) {
+  if (typeof offset !== 'number') { const e = new TypeError(`The "offset" argument must be of type number. Received ${inspectShort(offset)}`); e.code = 'ERR_INVALID_ARG_TYPE'; throw e; }
+  if (!Number.isInteger(offset)) throw outOfRange('offset', 'an integer', offset);
+  if (buffer.length < size) { const e = new RangeError('Attempt to access memory outside buffer bounds'); e.code = 'ERR_BUFFER_OUT_OF_BOUNDS'; throw e; }
+  if (offset < 0 || offset > buffer.length - size) throw outOfRange('offset', `>= 0 and <= ${buffer.length - size}`, offset);
+}
+function inspectShort(value) { return value === undefined ? 'undefined' : typeof value === 'string' ? `type string ('${value}')` : `${typeof value}`; }
+const NUMBER_ACCESSORS = [
+  ['Int8', 1, 'Int8', -0x80, 0x7f], ['UInt8', 1, 'Uint8', 0, 0xff],
+  ['Int16', 2, 'Int16', -0x8000, 0x7fff], ['UInt16', 2, 'Uint16', 0, 0xffff],
+  ['Int32', 4, 'Int32', -0x80000000, 0x7fffffff], ['UInt32', 4, 'Uint32', 0, 0xffffffff],
+  ['Float', 4, 'Float32'], ['Double', 8, 'Float64'],
+  ['BigInt64', 8, 'BigInt64'], ['BigUInt64', 8, 'BigUint64'],
+];
+for (const [name, size, kind, min, max] of NUMBER_ACCESSORS) {
+  for (const order of size === 1 ? [''] : ['LE', 'BE']) {
+    const little = order === 'LE';
+    function read(offset = 0) { checkOffset(this, offset, size); return new DataView(this.buffer, this.byteOffset, this.byteLength)[`get${kind}`](offset, little); }
+    function write(value, offset = 0) {
+      checkOffset(this, offset, size);
+      if (min !== undefined && (value < min || value > max)) throw outOfRange('value', min === 0 ? `>= 0 and <= ${max}` : `>= ${min} and <= ${max}`, value);
+      new DataView(this.buffer, this.byteOffset, this.byteLength)[`set${kind}`](offset, kind.startsWith('Big') ? value : Number(value), little);
+      return offset + size;
+    }
+    for (const alias of name.includes('UInt') ? [name, name.replace('UInt', 'Uint')] : [name]) {
+      Buffer.prototype[`read${alias}${order}`] = read;
+      Buffer.prototype[`write${alias}${order}`] = write;
+    }
+  }
+}
+
 function toBuffer(u8) { return new Buffer(u8.buffer, u8.byteOffset, u8.byteLength); }
 function bytesOf(value) {
   // Any body or data argument as a Uint8Array.

@@ -118,6 +118,8 @@ async function bunWrite(destination, data) {
   if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync('read', data.name));
   else if (data instanceof Response) bytes = await data.bytes();
   else bytes = bytesOf(data);
+  // Bun creates the folders a path names when they are missing.
+  await fsAsync('mkdir', path.dirname(path.resolve(target)), true);
   await fsAsync('write', target, bufferOf(bytes), false);
   return bytes.byteLength;
 }

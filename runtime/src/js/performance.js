@@ -7,4 +7,7 @@ const performance = {
   toJSON() { return { timeOrigin: this.timeOrigin }; },
 };
 
-return { performance };
+// node:perf_hooks: the same clock.
+const perfHooks = { performance, constants: {} };
+
+return { performance, perfHooks };

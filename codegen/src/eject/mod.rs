@@ -5,9 +5,11 @@
 //! the entry, the manifest's new text, and whether the request must be
 //! refused. [`EjectPlan::apply`] then writes the module and the manifest, and
 //! [`EjectPlan::report`] is what the user reads. The tool's source comes from
-//! the caller (the runtime ships it); this crate never runs it.
+//! the caller (the runtime ships it); this crate never runs it. `fuzz` is the
+//! eject fuzz target's body.
 
 mod apply;
+mod fuzz;
 mod line;
 mod manifest;
 mod report;
@@ -19,6 +21,7 @@ use checker::project::{FileId, MANIFEST_NAME, Project};
 use checker::yaml::Node;
 
 pub use apply::ApplyError;
+pub use fuzz::fuzz_eject;
 pub use manifest::marker;
 
 /// Where an ejected tool's module goes, relative to the project root.

@@ -345,8 +345,9 @@ fn a_manifest_changed_after_planning_is_not_overwritten() {
     assert_eq!(files(&root), snapshot);
 }
 
-/// Odd but loadable manifests: eject either refuses or writes a manifest that
-/// loads with the tool overridden; it never panics and never breaks the file.
+/// Odd but loadable manifests, each tool of each: the outcome is pinned per
+/// input (the snapshot lists every refusal with its reason and every edited
+/// manifest in full), and every edit loads with the tool overridden.
 #[test]
 fn odd_manifests_are_refused_or_edited_correctly() {
     let manifests = [
@@ -371,19 +372,29 @@ fn odd_manifests_are_refused_or_edited_correctly() {
         "tools:\n- web_search\n",
         "tools:\n  ? web_search\n  : beeuni:web_search\n",
     ];
+    let mut record = String::new();
     for text in manifests {
+        record.push_str(&format!("=== {text:?}\n"));
         for name in checker::project::names::BEEUNI_TOOLS {
             let dir = tempfile::tempdir().unwrap();
             std::fs::write(dir.path().join("beeuni.yaml"), text).unwrap();
-            let Some(project) = project::load(dir.path()).project else {
+            let loaded = project::load(dir.path());
+            let Some(project) = loaded.project else {
+                let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.name).collect();
+                record.push_str(&format!("{name}: does not load: {codes:?}\n"));
                 continue;
             };
-            let Ok(plan) = eject::plan(&project, name, SOURCE, false) else {
-                continue;
+            let plan = match eject::plan(&project, name, SOURCE, false) {
+                Ok(plan) => plan,
+                Err(refusal) => {
+                    record.push_str(&format!("{name}: refused: {refusal}\n"));
+                    continue;
+                }
             };
             plan.apply().unwrap();
-            let loaded = project::load(dir.path());
             let after = std::fs::read_to_string(dir.path().join("beeuni.yaml")).unwrap();
+            record.push_str(&format!("{name}: edited to {after:?}\n"));
+            let loaded = project::load(dir.path());
             let tool = loaded
                 .project
                 .as_ref()
@@ -395,4 +406,5 @@ fn odd_manifests_are_refused_or_edited_correctly() {
             );
         }
     }
+    insta::assert_snapshot!(record);
 }

@@ -233,6 +233,13 @@ fn decide(
             .iter()
             .find(|key| !is_empty_tools(project, key.file));
         return match listing {
+            // `tools: [web_search]` or `tools: 'x'` lists nothing eject can
+            // edit: saying the project removed the tool would be wrong.
+            Some(key) if !is_tools_mapping(project, key.file) => Err(cannot_edit(
+                name,
+                &file_name(key.file),
+                "its `tools:` key is not a mapping of tool names to sources (`beeuni validate` says why)".into(),
+            )),
             Some(key) => Err(EjectRefusal::Removed {
                 name: name.to_string(),
                 file: file_name(key.file),
@@ -281,6 +288,12 @@ fn decide(
             value: value.to_string(),
         }),
     }
+}
+
+/// A `tools:` key whose value is a mapping (of tool names to sources).
+fn is_tools_mapping(project: &Project, file: FileId) -> bool {
+    let value: Option<&Node> = project.files[file].tree.get("tools").map(|e| &e.value);
+    value.is_some_and(|v| v.entries().is_some())
 }
 
 /// A `tools:` key whose value is null or a mapping with no entries.

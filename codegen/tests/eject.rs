@@ -408,3 +408,24 @@ fn odd_manifests_are_refused_or_edited_correctly() {
     }
     insta::assert_snapshot!(record);
 }
+
+/// The eject fuzz target's checks (every plan applied in memory loads again
+/// with only its entry changed) on every fixture manifest, so CI runs them
+/// on the inputs people wrote, not only the fuzzer on the ones it made up.
+#[test]
+fn every_fixture_manifest_passes_the_fuzz_targets_checks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut checked = 0;
+    for group in ["eject", "manifest"] {
+        for entry in std::fs::read_dir(root.join(group)).unwrap() {
+            let manifest = entry.unwrap().path().join("beeuni.yaml");
+            let Ok(bytes) = std::fs::read(&manifest) else {
+                continue;
+            };
+            let dir = tempfile::tempdir().unwrap();
+            eject::fuzz_eject(dir.path(), &bytes);
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} manifests found");
+}

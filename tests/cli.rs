@@ -311,6 +311,24 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// What `tools eject NAME` prints when it worked (SPEC 4): `wrote` says what
+/// became of `tools/NAME.ts`, `file` is the manifest file that was edited.
+fn eject_report(name: &str, wrote: &str, file: &str) -> String {
+    format!(
+        "  ✓  Ejected {name}
+  wrote   tools/{name}.ts (the Beeuni source, {wrote})
+  set     {file}: tools.{name}: tools/{name}.ts
+
+Next:
+  1. Edit tools/{name}.ts. Keep the default export: {{ description, parameters, execute(args, context) }}.
+  2. beeuni validate
+  3. git add tools/{name}.ts {file} && git commit -m \"Own the {name} tool\"
+  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the {name} tool\"
+Sessions load the copy after the change request merges.
+"
+    )
+}
+
 #[test]
 fn eject_prints_the_spec_report_and_the_project_then_validates() {
     let project = scratch_copy("no-tools-key");
@@ -318,17 +336,7 @@ fn eject_prints_the_spec_report_and_the_project_then_validates() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
-        "  ✓  Ejected web_search
-  wrote   tools/web_search.ts (the Beeuni source, now the project's to change)
-  set     beeuni.yaml: tools.web_search: tools/web_search.ts
-
-Next:
-  1. Edit tools/web_search.ts. Keep the default export: { description, parameters, execute(args, context) }.
-  2. beeuni validate
-  3. git add tools/web_search.ts beeuni.yaml && git commit -m \"Own the web_search tool\"
-  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the web_search tool\"
-Sessions load the copy after the change request merges.
-"
+        eject_report("web_search", "now the project's to change", "beeuni.yaml")
     );
     let shipped =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/hosted/web_search.ts"))
@@ -545,16 +553,14 @@ fn tools_call_reads_its_arguments_from_a_file() {
     let args = tempfile::tempdir().unwrap();
     let file = args.path().join("args.json");
     std::fs::write(&file, "{\n  \"name\": \"File\"\n}\n").unwrap();
-    let run = beeuni(
-        &call_fixture(),
-        &[
-            "tools",
-            "call",
-            "greet",
-            "--args-file",
-            file.to_str().unwrap(),
-        ],
-    );
+    let missing = args.path().join("missing.json");
+    let greet = |extra: &[&str]| {
+        let mut all = vec!["tools", "call", "greet"];
+        all.extend_from_slice(extra);
+        beeuni(&call_fixture(), &all)
+    };
+
+    let run = greet(&["--args-file", file.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
@@ -562,17 +568,7 @@ fn tools_call_reads_its_arguments_from_a_file() {
     );
     assert_eq!(run.stderr, "[console.log] greeting File\n");
 
-    let missing = args.path().join("missing.json");
-    let run = beeuni(
-        &call_fixture(),
-        &[
-            "tools",
-            "call",
-            "greet",
-            "--args-file",
-            missing.to_str().unwrap(),
-        ],
-    );
+    let run = greet(&["--args-file", missing.to_str().unwrap()]);
     assert_eq!(run.code, 2);
     assert_eq!(run.stdout, "");
     assert_eq!(
@@ -583,18 +579,7 @@ fn tools_call_reads_its_arguments_from_a_file() {
         )
     );
 
-    let both = beeuni(
-        &call_fixture(),
-        &[
-            "tools",
-            "call",
-            "greet",
-            "--args",
-            "{}",
-            "--args-file",
-            file.to_str().unwrap(),
-        ],
-    );
+    let both = greet(&["--args", "{}", "--args-file", file.to_str().unwrap()]);
     assert_eq!(both.code, 2);
     assert!(
         both.stderr.starts_with(
@@ -777,17 +762,11 @@ fn eject_force_overwrites_an_existing_module() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
-        "  ✓  Ejected web_search
-  wrote   tools/web_search.ts (the Beeuni source, replacing the file that was there)
-  set     beeuni.yaml: tools.web_search: tools/web_search.ts
-
-Next:
-  1. Edit tools/web_search.ts. Keep the default export: { description, parameters, execute(args, context) }.
-  2. beeuni validate
-  3. git add tools/web_search.ts beeuni.yaml && git commit -m \"Own the web_search tool\"
-  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the web_search tool\"
-Sessions load the copy after the change request merges.
-"
+        eject_report(
+            "web_search",
+            "replacing the file that was there",
+            "beeuni.yaml"
+        )
     );
     assert_eq!(
         std::fs::read_to_string(project.path().join("beeuni.yaml")).unwrap(),
@@ -810,17 +789,11 @@ fn eject_edits_the_imported_file_that_declares_the_tool() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
-        "  ✓  Ejected scrape_webpage
-  wrote   tools/scrape_webpage.ts (the Beeuni source, now the project's to change)
-  set     harness/tools.yaml: tools.scrape_webpage: tools/scrape_webpage.ts
-
-Next:
-  1. Edit tools/scrape_webpage.ts. Keep the default export: { description, parameters, execute(args, context) }.
-  2. beeuni validate
-  3. git add tools/scrape_webpage.ts harness/tools.yaml && git commit -m \"Own the scrape_webpage tool\"
-  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the scrape_webpage tool\"
-Sessions load the copy after the change request merges.
-"
+        eject_report(
+            "scrape_webpage",
+            "now the project's to change",
+            "harness/tools.yaml"
+        )
     );
     assert_eq!(
         std::fs::read(project.path().join("beeuni.yaml")).unwrap(),

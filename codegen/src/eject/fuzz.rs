@@ -56,8 +56,8 @@ fn check_written(project: &Project, name: &str, module: &str, written: BTreeMap<
     let reloaded = load(&after);
     let Some(edited) = reloaded.project else {
         panic!(
-            "ejecting {name} wrote a manifest that does not load: {:?}\n{:?}",
-            reloaded.diagnostics, written
+            "ejecting {name} wrote files that do not load: {:?}\n{written:?}",
+            reloaded.diagnostics
         );
     };
     let (old, new) = (project.tool_set(), edited.tool_set());

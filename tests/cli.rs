@@ -311,6 +311,24 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// What `tools eject NAME` prints when it worked (SPEC 4): `wrote` says what
+/// became of `tools/NAME.ts`, `file` is the manifest file that was edited.
+fn eject_report(name: &str, wrote: &str, file: &str) -> String {
+    format!(
+        "  ✓  Ejected {name}
+  wrote   tools/{name}.ts (the Beeuni source, {wrote})
+  set     {file}: tools.{name}: tools/{name}.ts
+
+Next:
+  1. Edit tools/{name}.ts. Keep the default export: {{ description, parameters, execute(args, context) }}.
+  2. beeuni validate
+  3. git add tools/{name}.ts {file} && git commit -m \"Own the {name} tool\"
+  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the {name} tool\"
+Sessions load the copy after the change request merges.
+"
+    )
+}
+
 #[test]
 fn eject_prints_the_spec_report_and_the_project_then_validates() {
     let project = scratch_copy("no-tools-key");
@@ -318,17 +336,7 @@ fn eject_prints_the_spec_report_and_the_project_then_validates() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
-        "  ✓  Ejected web_search
-  wrote   tools/web_search.ts (the Beeuni source, now the project's to change)
-  set     beeuni.yaml: tools.web_search: tools/web_search.ts
-
-Next:
-  1. Edit tools/web_search.ts. Keep the default export: { description, parameters, execute(args, context) }.
-  2. beeuni validate
-  3. git add tools/web_search.ts beeuni.yaml && git commit -m \"Own the web_search tool\"
-  4. Open a change request: git push origin HEAD && beeuni cr open --title \"Own the web_search tool\"
-Sessions load the copy after the change request merges.
-"
+        eject_report("web_search", "now the project's to change", "beeuni.yaml")
     );
     let shipped =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/hosted/web_search.ts"))
@@ -439,15 +447,14 @@ fn tools_call_of_a_beeuni_tool_runs_the_hosted_source() {
             "call",
             "show",
             "--args",
-            r##"{"type":"markdown","content":"# Done"}"##,
+            r##"{"type":"markdown","content":"# Done\n\nAll checks passed."}"##,
         ],
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.to_lowercase().contains("markdown"),
-        "{}",
-        run.stdout
-    );
+    // The hosted source's own confirmation: the kind it showed and the
+    // markdown's line count, which only running it can compute.
+    assert_eq!(run.stdout, "Shown to the user: markdown (3 lines)\n");
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
@@ -516,4 +523,337 @@ fn validate_deep_reports_what_fails_at_load_time() {
         "only --deep loads modules"
     );
     insta::assert_snapshot!("validate_deep", snapshot_text(&deep));
+}
+
+/// A project in a temporary folder, from `(path, contents)` pairs.
+fn project_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+/// A copy of `tests/fixtures/eject/<name>` the test may change.
+fn eject_fixture(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/eject")
+            .join(name),
+        dir.path(),
+    );
+    dir
+}
+
+#[test]
+fn tools_call_reads_its_arguments_from_a_file() {
+    let args = tempfile::tempdir().unwrap();
+    let file = args.path().join("args.json");
+    std::fs::write(&file, "{\n  \"name\": \"File\"\n}\n").unwrap();
+    let missing = args.path().join("missing.json");
+    let greet = |extra: &[&str]| {
+        let mut all = vec!["tools", "call", "greet"];
+        all.extend_from_slice(extra);
+        beeuni(&call_fixture(), &all)
+    };
+
+    let run = greet(&["--args-file", file.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "{\n  \"greeting\": \"Hello, File!\",\n  \"agent\": \"beeuni\",\n  \"file\": \"a/b.txt\"\n}\n"
+    );
+    assert_eq!(run.stderr, "[console.log] greeting File\n");
+
+    let run = greet(&["--args-file", missing.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: cannot read --args-file {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+
+    let both = greet(&["--args", "{}", "--args-file", file.to_str().unwrap()]);
+    assert_eq!(both.code, 2);
+    assert!(
+        both.stderr.starts_with(
+            "error: the argument '--args <JSON>' cannot be used with '--args-file <FILE>'"
+        ),
+        "{}",
+        both.stderr
+    );
+}
+
+const WAITS_AN_HOUR: &str = "export default {
+  description: 'Waits for a timer an hour away.',
+  parameters: { type: 'object', properties: {} },
+  async execute() {
+    await new Promise((resolve) => setTimeout(resolve, 3_600_000));
+    return 'woke up';
+  },
+};
+";
+
+#[test]
+fn tools_call_timeout_stops_the_call_and_refuses_a_bad_value() {
+    let project = project_with(&[
+        ("beeuni.yaml", "tools:\n  wait: wait.ts\n"),
+        ("wait.ts", WAITS_AN_HOUR),
+    ]);
+    // Without --timeout this call would wait the default 120 s for an hour's
+    // timer; the test finishing at all shows the flag took effect.
+    let run = beeuni(
+        project.path(),
+        &["tools", "call", "wait", "--timeout", "0.5"],
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, "the tool call timed out after 500 ms\n");
+    assert!(
+        run.stderr.starts_with("error: tool wait threw after "),
+        "{}",
+        run.stderr
+    );
+    for (value, stderr) in [
+        (
+            "0",
+            "error: --timeout must be a positive number of seconds, got 0\n",
+        ),
+        (
+            "inf",
+            "error: --timeout must be a positive number of seconds, got inf\n",
+        ),
+    ] {
+        let run = beeuni(
+            project.path(),
+            &["tools", "call", "wait", "--timeout", value],
+        );
+        assert_eq!(run.code, 2, "--timeout {value}");
+        assert_eq!(run.stdout, "", "--timeout {value}");
+        assert_eq!(run.stderr, stderr, "--timeout {value}");
+    }
+    let run = beeuni(
+        project.path(),
+        &["tools", "call", "wait", "--timeout", "soon"],
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with("error: invalid value 'soon' for '--timeout <SECONDS>'"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn tools_call_of_a_tool_that_did_not_load_says_why_and_exits_two() {
+    let project = project_with(&[
+        ("beeuni.yaml", "tools:\n  broken: broken.ts\n"),
+        (
+            "broken.ts",
+            "throw new Error('the config file is missing');\nexport default {};\n",
+        ),
+    ]);
+    let run = beeuni(project.path(), &["tools", "call", "broken"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    let root = project.path().canonicalize().unwrap();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: tool broken did not load: the config file is missing (at <main> ({}/broken.ts:1:7))\n",
+            root.display()
+        )
+    );
+}
+
+#[test]
+fn tools_ls_for_an_agent_in_the_experimental_harness() {
+    let dir = fixture("seeds-example");
+    let run = beeuni(
+        &dir,
+        &[
+            "tools",
+            "ls",
+            "--agent",
+            "researcher",
+            "--harness",
+            "experimental",
+            "--json",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["agent"], "researcher");
+    assert_eq!(value["harness"], "experimental");
+    assert_eq!(
+        value["tools"],
+        serde_json::json!([
+            {"name": "web_search", "kind": "beeuni (overridden)", "source": "tools/web_search.ts"},
+            {"name": "lookup_order", "kind": "project", "source": "tools/lookup_order.ts"},
+        ])
+    );
+    let standard = beeuni(&dir, &["tools", "ls", "--agent", "researcher", "--json"]);
+    let standard: serde_json::Value = serde_json::from_str(&standard.stdout).unwrap();
+    assert_eq!(standard["harness"], "standard");
+    // A harness is a question about one agent.
+    let alone = beeuni(&dir, &["tools", "ls", "--harness", "experimental"]);
+    assert_eq!(alone.code, 2);
+    assert!(
+        alone
+            .stderr
+            .contains("the following required arguments were not provided:\n  --agent <NAME>"),
+        "{}",
+        alone.stderr
+    );
+}
+
+/// The text without ANSI escape sequences (`ESC [ … letter`).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.next() == Some('[') {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn color_always_styles_the_same_text_even_with_no_color_set() {
+    // `beeuni` runs with NO_COLOR=1 here: `always` must win over it.
+    let dir = fixture("invalid-beeuni-tool");
+    let plain = beeuni(&dir, &["validate", "--color", "never"]);
+    let styled = beeuni(&dir, &["validate", "--color", "always"]);
+    assert_eq!(styled.code, plain.code);
+    assert!(!plain.stdout.contains('\u{1b}'), "{}", plain.stdout);
+    assert!(
+        styled
+            .stdout
+            .starts_with("\u{1b}[1m\u{1b}[91merror[manifest/invalid-beeuni-tool]\u{1b}[0m"),
+        "{:?}",
+        styled.stdout
+    );
+    assert_eq!(strip_ansi(&styled.stdout), plain.stdout);
+}
+
+#[test]
+fn eject_force_overwrites_an_existing_module() {
+    let project = eject_fixture("module_exists");
+    let refused = beeuni(project.path(), &["tools", "eject", "web_search"]);
+    assert_eq!(refused.code, 1);
+    assert_eq!(
+        refused.stderr,
+        "error: tools/web_search.ts already exists\nhelp: move tools/web_search.ts away, or run `beeuni tools eject web_search --force` to overwrite it with the Beeuni source\n"
+    );
+    let run = beeuni(project.path(), &["tools", "eject", "web_search", "--force"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        eject_report(
+            "web_search",
+            "replacing the file that was there",
+            "beeuni.yaml"
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.path().join("beeuni.yaml")).unwrap(),
+        "tools:\n  web_search: tools/web_search.ts  # ejected from beeuni:web_search\n  memory: beeuni:memory\n"
+    );
+    let shipped =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/hosted/web_search.ts"))
+            .unwrap();
+    assert_eq!(
+        std::fs::read(project.path().join("tools/web_search.ts")).unwrap(),
+        shipped
+    );
+}
+
+#[test]
+fn eject_edits_the_imported_file_that_declares_the_tool() {
+    let project = eject_fixture("imports");
+    let root_before = std::fs::read(project.path().join("beeuni.yaml")).unwrap();
+    let run = beeuni(project.path(), &["tools", "eject", "scrape_webpage"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        eject_report(
+            "scrape_webpage",
+            "now the project's to change",
+            "harness/tools.yaml"
+        )
+    );
+    assert_eq!(
+        std::fs::read(project.path().join("beeuni.yaml")).unwrap(),
+        root_before,
+        "the root manifest declares no tool and is not touched"
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.path().join("harness/tools.yaml")).unwrap(),
+        "# Tools for every harness.
+tools:
+    web_search: beeuni:web_search
+    image_search: beeuni:image_search
+    scrape_webpage: tools/scrape_webpage.ts    # ejected from beeuni:scrape_webpage
+    memory: beeuni:memory
+    show: beeuni:show
+"
+    );
+    let ls = beeuni(project.path(), &["tools", "ls"]);
+    assert!(
+        ls.stdout
+            .contains("scrape_webpage  beeuni (overridden)  tools/scrape_webpage.ts\n"),
+        "{}",
+        ls.stdout
+    );
+}
+
+#[test]
+fn sarif_and_github_output_of_a_diagnostic_without_a_location() {
+    // No manifest anywhere: the one diagnostic that points at no file.
+    let dir = tempfile::tempdir().unwrap();
+    let message = format!(
+        "no beeuni.yaml in {} or any folder above it",
+        dir.path().display()
+    );
+    let help = "run the command inside a Beeuni project, or name one with `-C DIR`";
+
+    let sarif = beeuni(dir.path(), &["validate", "--format", "sarif"]);
+    assert_eq!(sarif.code, 2);
+    let value: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+    let results = value["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["ruleId"], "manifest/not-found");
+    assert_eq!(results[0]["level"], "error");
+    assert_eq!(
+        results[0]["message"]["text"],
+        format!("{message}\nhelp: {help}")
+    );
+    // No location is invented: none, or an empty list.
+    assert!(
+        results[0]
+            .get("locations")
+            .is_none_or(|l| l.as_array().is_some_and(Vec::is_empty)),
+        "{}",
+        results[0]
+    );
+
+    let github = beeuni(dir.path(), &["validate", "--format", "github"]);
+    assert_eq!(github.code, 2);
+    assert_eq!(
+        github.stdout,
+        format!("::error title=manifest/not-found::{message}%0Ahelp: {help}\n")
+    );
 }

@@ -345,8 +345,9 @@ fn a_manifest_changed_after_planning_is_not_overwritten() {
     assert_eq!(files(&root), snapshot);
 }
 
-/// Odd but loadable manifests: eject either refuses or writes a manifest that
-/// loads with the tool overridden; it never panics and never breaks the file.
+/// Odd but loadable manifests, each tool of each: the outcome is pinned per
+/// input (the snapshot lists every refusal with its reason and every edited
+/// manifest in full), and every edit loads with the tool overridden.
 #[test]
 fn odd_manifests_are_refused_or_edited_correctly() {
     let manifests = [
@@ -371,19 +372,29 @@ fn odd_manifests_are_refused_or_edited_correctly() {
         "tools:\n- web_search\n",
         "tools:\n  ? web_search\n  : beeuni:web_search\n",
     ];
+    let mut record = String::new();
     for text in manifests {
+        record.push_str(&format!("=== {text:?}\n"));
         for name in checker::project::names::BEEUNI_TOOLS {
             let dir = tempfile::tempdir().unwrap();
             std::fs::write(dir.path().join("beeuni.yaml"), text).unwrap();
-            let Some(project) = project::load(dir.path()).project else {
+            let loaded = project::load(dir.path());
+            let Some(project) = loaded.project else {
+                let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.name).collect();
+                record.push_str(&format!("{name}: does not load: {codes:?}\n"));
                 continue;
             };
-            let Ok(plan) = eject::plan(&project, name, SOURCE, false) else {
-                continue;
+            let plan = match eject::plan(&project, name, SOURCE, false) {
+                Ok(plan) => plan,
+                Err(refusal) => {
+                    record.push_str(&format!("{name}: refused: {refusal}\n"));
+                    continue;
+                }
             };
             plan.apply().unwrap();
-            let loaded = project::load(dir.path());
             let after = std::fs::read_to_string(dir.path().join("beeuni.yaml")).unwrap();
+            record.push_str(&format!("{name}: edited to {after:?}\n"));
+            let loaded = project::load(dir.path());
             let tool = loaded
                 .project
                 .as_ref()
@@ -395,4 +406,26 @@ fn odd_manifests_are_refused_or_edited_correctly() {
             );
         }
     }
+    insta::assert_snapshot!(record);
+}
+
+/// The eject fuzz target's checks (every plan applied in memory loads again
+/// with only its entry changed) on every fixture manifest, so CI runs them
+/// on the inputs people wrote, not only the fuzzer on the ones it made up.
+#[test]
+fn every_fixture_manifest_passes_the_fuzz_targets_checks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut checked = 0;
+    for group in ["eject", "manifest"] {
+        for entry in std::fs::read_dir(root.join(group)).unwrap() {
+            let manifest = entry.unwrap().path().join("beeuni.yaml");
+            let Ok(bytes) = std::fs::read(&manifest) else {
+                continue;
+            };
+            let dir = tempfile::tempdir().unwrap();
+            eject::fuzz_eject(dir.path(), &bytes);
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} manifests found");
 }

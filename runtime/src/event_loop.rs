@@ -137,6 +137,10 @@ pub(crate) struct Driver<'a, 'b> {
     executor: Rc<Executor>,
     group: FutureGroup<LocalFuture<'a>>,
     budget: Duration,
+    /// Times `run` went to sleep: what shows, on a paused clock, that
+    /// waiting for a timer never spins.
+    #[cfg(test)]
+    waits: usize,
 }
 
 impl<'a, 'b: 'a> Driver<'a, 'b> {
@@ -150,6 +154,8 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
             executor,
             group: FutureGroup::new(),
             budget,
+            #[cfg(test)]
+            waits: 0,
         }
     }
 
@@ -175,6 +181,10 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                 .next_timer()
                 .map_or(deadline, |t| t.min(deadline));
             let no_timer = self.executor.next_timer().is_none();
+            #[cfg(test)]
+            {
+                self.waits += usize::from(!(self.group.is_empty() && no_timer));
+            }
             if self.group.is_empty() {
                 if no_timer {
                     return Stop::Stalled;
@@ -272,5 +282,83 @@ fn fatal_if_limit(result: JsResult<JsValue>) -> Result<(), Stop> {
             Err(Stop::Fatal(crate::limits::describe(&error)))
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boa_engine::{Source, js_string};
+
+    /// A context whose jobs go to `executor`, with `setTimeout`.
+    fn context(executor: Rc<Executor>) -> Context {
+        let mut context = Context::builder().job_executor(executor).build().unwrap();
+        boa_runtime::register_extensions(
+            boa_runtime::extensions::TimeoutExtension,
+            None,
+            &mut context,
+        )
+        .unwrap();
+        context
+    }
+
+    fn steps(context: &mut Context) -> String {
+        context
+            .eval(Source::from_bytes("steps.join(' ')"))
+            .unwrap()
+            .to_string(context)
+            .unwrap()
+            .to_std_string_escaped()
+    }
+
+    /// On tokio's paused clock, time moves only when every task waits, and
+    /// then straight to the next timer. Two chains of three 100 ms timers
+    /// finish at exactly 300 ms after exactly three sleeps, one per due
+    /// time: a loop that polled or slept in small steps would sleep more
+    /// often (or, spinning, never let the clock move at all).
+    #[test]
+    fn waiting_for_timers_sleeps_once_per_due_time_and_keeps_their_order() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .start_paused(true)
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let executor = Rc::new(Executor::default());
+            let mut context = context(executor.clone());
+            context
+                .eval(Source::from_bytes(
+                    "globalThis.steps = [];
+                     const chain = async (label) => {
+                       for (let i = 0; i < 3; i++) {
+                         await new Promise((resolve) => setTimeout(resolve, 100));
+                         steps.push(`${label}:${i}`);
+                       }
+                     };
+                     chain('A'); chain('B');",
+                ))
+                .unwrap();
+            let started = Instant::now();
+            let cell = RefCell::new(&mut context);
+            let mut driver = Driver::new(&cell, executor.clone(), Duration::from_secs(1));
+            let done = |context: &mut Context| {
+                let steps = context
+                    .global_object()
+                    .get(js_string!("steps"), context)
+                    .unwrap();
+                let length = steps
+                    .as_object()
+                    .unwrap()
+                    .get(js_string!("length"), context)
+                    .unwrap();
+                length.as_number() == Some(6.0)
+            };
+            let stop = driver.run(done, started + Duration::from_secs(60)).await;
+            assert!(matches!(stop, Stop::Done), "{stop:?}");
+            assert_eq!(driver.waits, 3);
+            assert_eq!(started.elapsed(), Duration::from_millis(300));
+            drop(driver);
+            assert_eq!(steps(&mut cell.borrow_mut()), "A:0 B:0 A:1 B:1 A:2 B:2");
+        });
     }
 }

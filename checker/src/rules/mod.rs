@@ -1,12 +1,16 @@
 //! The manifest rules of `beeuni validate` (SPEC 2.2). Each rule module owns
 //! its diagnostics' constructors; this module runs them in a fixed order.
+//! `fuzz` is the manifest fuzz target's body.
 
 mod agents;
+mod fuzz;
 mod legacy;
 mod tools;
 
 use crate::diagnostics::Diagnostic;
 use crate::project::Project;
+
+pub use fuzz::fuzz_check_manifest;
 
 /// Every manifest-level problem of a loaded project. Problems found while
 /// loading (syntax, imports, wrong types) come from `project::load`.

@@ -5,9 +5,11 @@
 //! the entry, the manifest's new text, and whether the request must be
 //! refused. [`EjectPlan::apply`] then writes the module and the manifest, and
 //! [`EjectPlan::report`] is what the user reads. The tool's source comes from
-//! the caller (the runtime ships it); this crate never runs it.
+//! the caller (the runtime ships it); this crate never runs it. `fuzz` is the
+//! eject fuzz target's body.
 
 mod apply;
+mod fuzz;
 mod line;
 mod manifest;
 mod report;
@@ -19,6 +21,7 @@ use checker::project::{FileId, MANIFEST_NAME, Project};
 use checker::yaml::Node;
 
 pub use apply::ApplyError;
+pub use fuzz::fuzz_eject;
 pub use manifest::marker;
 
 /// Where an ejected tool's module goes, relative to the project root.
@@ -230,6 +233,13 @@ fn decide(
             .iter()
             .find(|key| !is_empty_tools(project, key.file));
         return match listing {
+            // `tools: [web_search]` or `tools: 'x'` lists nothing eject can
+            // edit: saying the project removed the tool would be wrong.
+            Some(key) if !is_tools_mapping(project, key.file) => Err(cannot_edit(
+                name,
+                &file_name(key.file),
+                "its `tools:` key is not a mapping of tool names to sources (`beeuni validate` says why)".into(),
+            )),
             Some(key) => Err(EjectRefusal::Removed {
                 name: name.to_string(),
                 file: file_name(key.file),
@@ -278,6 +288,12 @@ fn decide(
             value: value.to_string(),
         }),
     }
+}
+
+/// A `tools:` key whose value is a mapping (of tool names to sources).
+fn is_tools_mapping(project: &Project, file: FileId) -> bool {
+    let value: Option<&Node> = project.files[file].tree.get("tools").map(|e| &e.value);
+    value.is_some_and(|v| v.entries().is_some())
 }
 
 /// A `tools:` key whose value is null or a mapping with no entries.

@@ -105,7 +105,7 @@ codes! {
         "A legacy opencode tool file has the name of a Beeuni tool the project loads, and wins over it in the standard harness.",
         "harnesses/opencode/tools/web_search.ts beside `web_search: beeuni:web_search`";
     MODULE_LOAD_FAILED = "module/load-failed", Error,
-        "`beeuni validate --deep` loaded the module in the runtime and it failed: the daemon would skip this tool.",
+        "`beeuni validate --deep` loaded the module in the runtime and it failed, so sessions would not get this tool.",
         "parameters: z.toJSONSchema(z.string())   # a schema, but not an object schema";
     MODULE_UNREADABLE = "module/unreadable", Error,
         "A module or a file it imports cannot be read as source text: an I/O error, a binary file, or bytes that are not UTF-8.",

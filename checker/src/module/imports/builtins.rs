@@ -1,6 +1,8 @@
-//! The Node.js built-in modules a tool may import, and Bun's own modules.
-//! This is the one list in the code; it follows `require('node:module')
-//! .builtinModules` of Node.js 22 and 24, which Bun implements.
+//! The Node.js built-in modules a tool may import on the platform (Bun
+//! implements them all), and Bun's own modules; `validate` accepts these. It
+//! follows `require('node:module').builtinModules` of Node.js 22 and 24. The
+//! local runtime provides fewer (`runtime::BUILTIN_MODULES`): `validate
+//! --deep` and `tools call` report an import of one it lacks.
 
 /// Built-ins importable with or without the `node:` prefix.
 const NODE_BUILTINS: &[&str] = &[
@@ -95,7 +97,7 @@ pub fn is_bun_module(specifier: &str) -> bool {
 
 /// Packages that exist only inside a harness. The whole `@opencode-ai` scope
 /// belongs to opencode (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); a tool
-/// module runs in the daemon, for either harness, and never sees one.
+/// module runs outside the harness, for either harness, and never sees one.
 pub fn is_harness_package(package: &str) -> bool {
     package.starts_with("@opencode-ai/")
 }

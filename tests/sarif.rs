@@ -1,0 +1,137 @@
+//! `beeuni validate --format sarif` as a real consumer reads it: Microsoft's
+//! SARIF Multitool (pinned in `tests/sarif/package.json`, installed by `cargo
+//! xtask ci`) validates the SARIF of every fixture project and must find no
+//! error and no warning.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The Multitool's entry script, or why it cannot run. Under CI (`CI=true`)
+/// a missing tool fails the test; a local `cargo test` without `cargo xtask
+/// ci`'s npm install says what it skipped instead.
+fn multitool() -> Option<PathBuf> {
+    let script = repo().join("tests/sarif/node_modules/@microsoft/sarif-multitool/bin.js");
+    let node = Command::new("node").arg("--version").output();
+    let missing = if !script.is_file() {
+        Some(format!(
+            "{} is missing: `cargo xtask ci` installs it (npm ci in tests/sarif)",
+            script.display()
+        ))
+    } else if node.is_err() {
+        Some("node is not installed".to_string())
+    } else {
+        None
+    };
+    match missing {
+        None => Some(script),
+        Some(reason) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("the SARIF Multitool cannot run under CI: {reason}")
+        }
+        Some(reason) => {
+            eprintln!("skipped: the SARIF Multitool cannot run: {reason}");
+            None
+        }
+    }
+}
+
+/// Every fixture project: the manifest and module fixtures and the code
+/// reference's examples (one per code, some with no location at all).
+fn fixture_projects() -> Vec<PathBuf> {
+    let mut projects = Vec::new();
+    for group in ["manifest", "modules"] {
+        let dir = repo().join("tests/fixtures").join(group);
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            projects.push(entry.unwrap().path());
+        }
+    }
+    let codes = repo().join("tests/fixtures/codes");
+    for scope in std::fs::read_dir(&codes).unwrap() {
+        for entry in std::fs::read_dir(scope.unwrap().path()).unwrap() {
+            projects.push(entry.unwrap().path());
+        }
+    }
+    projects.sort();
+    assert!(projects.len() > 60, "fixture projects: {projects:?}");
+    projects
+}
+
+fn sarif_of(project: &Path) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
+        .arg("-C")
+        .arg(project)
+        .args(["validate", "--format", "sarif"])
+        .env("BEEUNI_CACHE_DIR", "")
+        .output()
+        .expect("the beeuni binary runs");
+    String::from_utf8(output.stdout).expect("SARIF is UTF-8")
+}
+
+/// The Multitool's findings of level error or warning, as `file: rule:
+/// arguments` lines.
+fn findings(script: &Path, dir: &Path) -> Vec<String> {
+    let log = dir.join("validation.json");
+    let output = Command::new("node")
+        .arg(script)
+        .args(["validate", "--output"])
+        .arg(&log)
+        .arg(dir.join("in"))
+        .output()
+        .expect("node runs the SARIF Multitool");
+    assert!(
+        output.status.success(),
+        "the SARIF Multitool failed ({}):\n{}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&log).expect("the Multitool writes its log");
+    let log: serde_json::Value = serde_json::from_str(&text).unwrap();
+    log["runs"][0]["results"]
+        .as_array()
+        .expect("a results list")
+        .iter()
+        // A result without a level is a warning (SARIF 3.27.10).
+        .filter(|r| matches!(r["level"].as_str(), None | Some("error" | "warning")))
+        .map(|r| {
+            format!(
+                "{}: {} {}",
+                r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+                r["ruleId"],
+                r["message"]["arguments"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_sarif_multitool_accepts_the_sarif_of_every_fixture_project() {
+    let Some(script) = multitool() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    let mut first = None;
+    for (i, project) in fixture_projects().iter().enumerate() {
+        let sarif = sarif_of(project);
+        std::fs::write(input.join(format!("{i:03}.sarif")), &sarif).unwrap();
+        first.get_or_insert(sarif);
+    }
+    // A control the Multitool must reject, so a run that checks nothing
+    // cannot pass: the relative `helpUri` this output once had.
+    let control = first
+        .unwrap()
+        .replacen("\"helpUri\": \"https://", "\"helpUri\": \"README.md#https://", 1);
+    std::fs::write(input.join("control.sarif"), control).unwrap();
+
+    let findings = findings(&script, dir.path());
+    let (control, ours): (Vec<_>, Vec<_>) =
+        findings.iter().partition(|f| f.contains("control.sarif"));
+    assert!(
+        control.iter().any(|f| f.contains("SARIF1002")),
+        "the Multitool did not flag the control file: {findings:#?}"
+    );
+    assert!(ours.is_empty(), "the SARIF Multitool's findings: {ours:#?}");
+}

@@ -121,9 +121,11 @@ fn the_sarif_multitool_accepts_the_sarif_of_every_fixture_project() {
     }
     // A control the Multitool must reject, so a run that checks nothing
     // cannot pass: the relative `helpUri` this output once had.
-    let control = first
-        .unwrap()
-        .replacen("\"helpUri\": \"https://", "\"helpUri\": \"README.md#https://", 1);
+    let control = first.unwrap().replacen(
+        "\"helpUri\": \"https://",
+        "\"helpUri\": \"README.md#https://",
+        1,
+    );
     std::fs::write(input.join("control.sarif"), control).unwrap();
 
     let findings = findings(&script, dir.path());

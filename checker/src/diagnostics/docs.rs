@@ -333,6 +333,21 @@ mod tests {
     }
 
     #[test]
+    fn the_reference_of_the_registry_has_one_row_and_one_section_per_code_in_order() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let text = generate(&root).expect("every code has an example under tests/fixtures/codes");
+        assert_eq!(text.matches("| code | severity | meaning |").count(), 1);
+        let headings: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("## `")?.strip_suffix('`'))
+            .collect();
+        let names: Vec<&str> = CODES.iter().map(|c| c.name).collect();
+        assert_eq!(headings, names);
+        let rows = text.lines().filter(|l| l.starts_with("| [`")).count();
+        assert_eq!(rows, CODES.len());
+    }
+
+    #[test]
     fn the_checked_in_reference_is_current() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let expected =

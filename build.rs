@@ -4,7 +4,8 @@
 //! executable of this size applies ~100,000 relocations and faults in their
 //! pages at each start — a measurable share of a cold tool call (see
 //! `cargo xtask bench runtime`). The objects stay position-independent; only
-//! the final link of the binary changes.
+//! the final link of the binary changes. The cost, ASLR for the binary's own
+//! image, is weighed in ARCHITECTURE.md ("Cold start").
 
 fn main() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();

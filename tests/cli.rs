@@ -857,3 +857,31 @@ fn sarif_and_github_output_of_a_diagnostic_without_a_location() {
         format!("::error title=manifest/not-found::{message}%0Ahelp: {help}\n")
     );
 }
+
+/// The README's rule: stdout is the model's text followed by one newline,
+/// added even when the text already ends with one, so dropping the last byte
+/// gives the text exactly.
+#[test]
+fn tools_call_prints_the_text_and_exactly_one_newline() {
+    let project = tempfile::tempdir().unwrap();
+    std::fs::write(
+        project.path().join("beeuni.yaml"),
+        "tools:\n  text: text.ts\n",
+    )
+    .unwrap();
+    std::fs::write(
+        project.path().join("text.ts"),
+        "export default {\n  description: 'Returns its text argument.',\n  parameters: { type: 'object', properties: { text: { type: 'string' } } },\n  execute: (args) => args.text,\n};\n",
+    )
+    .unwrap();
+    for (text, stdout) in [
+        ("one line", "one line\n"),
+        ("ends with a newline\n", "ends with a newline\n\n"),
+        ("", "\n"),
+    ] {
+        let args = serde_json::json!({ "text": text }).to_string();
+        let run = beeuni(project.path(), &["tools", "call", "text", "--args", &args]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(run.stdout, stdout, "for the text {text:?}");
+    }
+}

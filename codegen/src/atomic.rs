@@ -1,7 +1,7 @@
 //! Replacing a file's contents all at once.
 //!
 //! The bytes go to a temporary file in the same folder, which is then renamed
-//! over the target: a reader (the daemon watching the manifest, an editor)
+//! over the target: a reader (a file watcher, an editor)
 //! sees the old file or the new one, never half of either, and a failure
 //! leaves the old file in place. A symlinked target is written through, so
 //! the link survives; an existing file keeps its permissions.

@@ -1,5 +1,5 @@
 //! `beeuni validate --deep`: loads every module-backed tool of a project in
-//! the runtime, as the daemon does at start, and reports the load failures a
+//! the runtime, as a session would at start, and reports the load failures a
 //! static check cannot see (a computed `parameters` that is not an object
 //! schema, an import that throws, a package that resolves but fails to
 //! evaluate). It runs no tool's `execute`.
@@ -15,8 +15,8 @@ use crate::{Host, HostConfig};
 
 fn load_failed(project: &Project, tool: &Tool, reason: &str) -> Diagnostic {
     let mut d = Diagnostic::new(&MODULE_LOAD_FAILED, format!("tool `{}` did not load: {reason}", tool.name))
-        .label("the daemon skips this tool")
-        .help("sessions do not get a tool whose module fails to load; `beeuni tools call` runs it the same way");
+        .label("this tool's module fails to load")
+        .help("sessions do not get a tool whose module fails to load; `beeuni tools call` loads it the same way");
     if let Some(origin) = &tool.declared {
         d = d.at(project.file_path(origin.file), origin.span.clone());
     }

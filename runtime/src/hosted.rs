@@ -1,6 +1,6 @@
 //! The sources of the five Beeuni tools, compiled into the binary.
 //!
-//! The daemon loads these for `<name>: beeuni:<name>` entries, and
+//! The runtime loads these for `<name>: beeuni:<name>` entries, and
 //! `beeuni tools eject` writes the same bytes to `tools/<name>.ts`, so an
 //! ejected copy behaves exactly like the hosted tool until the project edits
 //! it. That is also why each file stands alone (the three network tools each

@@ -42,7 +42,7 @@ pub enum Command {
 pub enum ToolsCommand {
     /// Print every tool a session gets, then the Beeuni tools the project removed.
     Ls(tools_ls::LsArgs),
-    /// Run one tool once, through the same runtime the daemon uses, and print what the model would read.
+    /// Run one tool once in the local runtime and print what the model would read.
     Call(tools_call::CallArgs),
     /// Copy a Beeuni tool's source to tools/<name>.ts and point the manifest at it.
     Eject(tools_eject::EjectArgs),

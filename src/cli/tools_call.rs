@@ -49,7 +49,7 @@ pub fn run(start: &Path, args: &CallArgs) -> ExitCode {
     };
     let tool_set = project.tool_set();
     let Some(tool) = tool_set.get(&args.name) else {
-        // The daemon's wording for a tool that is not loaded.
+        // SPEC 6's wording for a tool that is not loaded.
         eprintln!("error: no tool named {} is loaded", args.name);
         eprintln!("help: `beeuni tools ls` lists the tools this project loads");
         return ExitCode::from(EXIT_INTERNAL);

@@ -12,10 +12,10 @@ use super::project::load_or_report;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum HarnessArg {
-    /// opencode, reaching tools through the forwarding plugin.
+    /// The platform's standard harness (opencode).
     #[default]
     Standard,
-    /// Calls tool modules inside the daemon.
+    /// The platform's experimental harness.
     Experimental,
 }
 

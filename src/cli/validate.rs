@@ -31,8 +31,8 @@ pub struct ValidateArgs {
     #[arg(long, value_enum, default_value_t)]
     format: OutputFormat,
 
-    /// Also load every module in the runtime, as the daemon does, and report
-    /// what fails at load time (computed `parameters`, imports that throw).
+    /// Also load every module in the local runtime and report what fails at
+    /// load time (computed `parameters`, imports that throw).
     #[arg(long)]
     deep: bool,
 

@@ -1,5 +1,6 @@
 //! Regenerates the files the repository checks in but does not write by
-//! hand; `--check` fails with the name of every stale file instead.
+//! hand; `--check` writes nothing and fails with a unified diff of every
+//! stale file instead.
 
 use std::path::{Path, PathBuf};
 
@@ -12,29 +13,31 @@ fn workspace_root() -> PathBuf {
         .unwrap_or_default()
 }
 
-/// Each generated file (or generated region of a file) and its new content.
-fn generated() -> Result<Vec<(PathBuf, String)>> {
-    let readme = workspace_root().join("README.md");
-    let text = std::fs::read_to_string(&readme)
-        .with_context(|| format!("reading {}", readme.display()))?;
-    let spliced = checker::diagnostics::docs::splice_into_readme(&text).with_context(|| {
-        format!(
-            "{} lost its codes:start/codes:end markers",
-            readme.display()
-        )
-    })?;
-    Ok(vec![(readme, spliced)])
+/// Each generated file, relative to the workspace root, and its content.
+fn generated(root: &Path) -> Result<Vec<(&'static str, String)>> {
+    use checker::diagnostics::docs;
+    let reference = docs::generate(root).context("reading the code examples")?;
+    Ok(vec![(docs::REFERENCE_PATH, reference)])
 }
 
 pub fn run(check: bool) -> Result<()> {
+    let root = workspace_root();
     let mut stale = Vec::new();
-    for (path, expected) in generated()? {
+    for (relative, expected) in generated(&root)? {
+        let path = root.join(relative);
         let actual = std::fs::read_to_string(&path).unwrap_or_default();
         if actual == expected {
             continue;
         }
         if check {
-            stale.push(path.display().to_string());
+            let diff = similar::TextDiff::from_lines(&actual, &expected);
+            eprint!(
+                "{}",
+                diff.unified_diff()
+                    .context_radius(3)
+                    .header(&format!("a/{relative}"), &format!("b/{relative}"))
+            );
+            stale.push(relative);
         } else {
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent)
@@ -42,12 +45,12 @@ pub fn run(check: bool) -> Result<()> {
             }
             std::fs::write(&path, expected)
                 .with_context(|| format!("writing {}", path.display()))?;
-            eprintln!("wrote {}", path.display());
+            eprintln!("wrote {relative}");
         }
     }
     if !stale.is_empty() {
         bail!(
-            "generated files are stale (run `cargo xtask codegen`): {}",
+            "generated files are stale (run `cargo xtask codegen`; the diff above is what it would change): {}",
             stale.join(", ")
         );
     }

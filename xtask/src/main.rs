@@ -63,11 +63,16 @@ fn ci() -> Result<()> {
 
 /// The fixture projects that import npm packages (zod) keep a lockfile, not
 /// their `node_modules`; install what is missing, as a session's checkout
-/// would have it.
+/// would have it. `tests/sarif/` is the SARIF Multitool that `tests/sarif.rs`
+/// runs, pinned the same way.
 fn install_fixture_packages() -> Result<()> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let listed = Command::new("git")
-        .args(["ls-files", "tests/fixtures/**/package-lock.json"])
+        .args([
+            "ls-files",
+            "tests/fixtures/**/package-lock.json",
+            "tests/sarif/package-lock.json",
+        ])
         .current_dir(&root)
         .output()
         .context("running git ls-files (is git installed?)")?;

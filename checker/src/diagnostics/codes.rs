@@ -1,6 +1,7 @@
 //! The registry of diagnostic codes. Every code a check can emit is declared
-//! here once, with its default severity and a documented example; the README's
-//! code table (`docs/diagnostics.md`) is generated from [`CODES`].
+//! here once, with its default severity and summary; the code reference
+//! (`docs/diagnostics.md`) is generated from [`CODES`] and one example
+//! project per code under `tests/fixtures/codes/<code>/` (see `docs.rs`).
 
 use super::Severity;
 
@@ -11,25 +12,37 @@ pub struct Code {
     pub name: &'static str,
     pub severity: Severity,
     pub summary: &'static str,
-    /// A minimal input that triggers it, shown in the documentation.
-    pub example: &'static str,
 }
 
+/// The project's home, from `repository` in the workspace's Cargo.toml: the
+/// one place the URL is written, so moving the repository is a one-line
+/// change. SARIF requires absolute URIs, and JSON's `docs` uses the same.
+pub const REPOSITORY_URL: &str = env!("CARGO_PKG_REPOSITORY");
+
 impl Code {
-    /// Where the code is documented, relative to the repository root.
-    pub fn docs_path(&self) -> String {
-        format!("README.md#{}", self.name.replace('/', "-"))
+    /// The code's anchor in `docs/diagnostics.md` (`manifest/empty` →
+    /// `manifest-empty`).
+    pub fn anchor(&self) -> String {
+        self.name.replace('/', "-")
+    }
+
+    /// The absolute URL of the code's entry in the code reference.
+    pub fn docs_url(&self) -> String {
+        format!(
+            "{REPOSITORY_URL}/blob/main/{}#{}",
+            super::docs::REFERENCE_PATH,
+            self.anchor()
+        )
     }
 }
 
 macro_rules! codes {
-    ($($ident:ident = $name:literal, $severity:ident, $summary:literal, $example:literal;)*) => {
+    ($($ident:ident = $name:literal, $severity:ident, $summary:literal;)*) => {
         $(
             pub static $ident: Code = Code {
                 name: $name,
                 severity: Severity::$severity,
                 summary: $summary,
-                example: $example,
             };
         )*
         /// Every registered code, in documentation order.
@@ -39,155 +52,105 @@ macro_rules! codes {
 
 codes! {
     MANIFEST_NOT_FOUND = "manifest/not-found", Error,
-        "No `beeuni.yaml` in the folder or any folder above it.",
-        "$ cd /tmp && beeuni validate";
+        "No `beeuni.yaml` in the folder or any folder above it.";
     MANIFEST_UNREADABLE = "manifest/unreadable", Error,
-        "A manifest file cannot be read as text: an I/O error, bytes that are not UTF-8, or a file over the size limit.",
-        "beeuni.yaml holding a PNG image";
+        "A manifest file cannot be read as text: an I/O error, bytes that are not UTF-8, or a file over the size limit.";
     MANIFEST_EMPTY = "manifest/empty", Error,
-        "A manifest file holds no YAML document.",
-        "an empty harness/agents.yaml listed under imports:";
+        "A manifest file holds no YAML document.";
     YAML_SYNTAX = "manifest/yaml-syntax", Error,
-        "The file is not valid YAML.",
-        "tools: {web_search: beeuni:web_search";
+        "The file is not valid YAML.";
     WRONG_TYPE = "manifest/wrong-type", Error,
-        "A key holds a value of the wrong kind.",
-        "tools: [web_search, memory]";
+        "A key holds a value of the wrong kind.";
     DUPLICATE_KEY = "manifest/duplicate-key", Error,
-        "The same key appears twice in one mapping; YAML keeps only one of them.",
-        "tools:\n  memory: beeuni:memory\n  memory: tools/memory.ts";
+        "The same key appears twice in one mapping; YAML keeps only one of them.";
     IMPORT_NOT_FOUND = "manifest/import-not-found", Error,
-        "A file listed under `imports:` does not exist.",
-        "imports: [harness/agents.yaml]   # no such file";
+        "A file listed under `imports:` does not exist.";
     IMPORT_CYCLE = "manifest/import-cycle", Error,
-        "Imported files import each other in a loop.",
-        "# a.yaml\nimports: [b.yaml]\n# b.yaml\nimports: [a.yaml]";
+        "Imported files import each other in a loop.";
     IMPORT_OUTSIDE_REPO = "manifest/import-outside-repo", Error,
-        "An import path is absolute or leaves the repository.",
-        "imports: [../shared/agents.yaml]";
+        "An import path is absolute or leaves the repository.";
     INVALID_TOOL_NAME = "manifest/invalid-tool-name", Error,
-        "A tool name is not snake_case of at most 64 characters (`^[a-z][a-z0-9_]{0,63}$`).",
-        "tools:\n  lookupOrder: tools/lookup_order.ts";
+        "A tool name is not snake_case of at most 64 characters (`^[a-z][a-z0-9_]{0,63}$`).";
     HARNESS_TOOL_NAME = "manifest/harness-tool-name", Error,
-        "A tool is declared with the name of a harness tool.",
-        "tools:\n  bash: tools/bash.ts";
+        "A tool is declared with the name of a harness tool.";
     INVALID_BEEUNI_TOOL = "manifest/invalid-beeuni-tool", Error,
-        "A `beeuni:<name>` value does not name the Beeuni tool of its key.",
-        "tools:\n  web_search: beeuni:image_search";
+        "A `beeuni:<name>` value does not name the Beeuni tool of its key.";
     INVALID_TOOL_SOURCE = "manifest/invalid-tool-source", Error,
-        "A tool's value is neither `beeuni:<name>` nor a path to a .ts, .js, .mts, .mjs, .cts or .cjs module.",
-        "tools:\n  lookup_order: tools/lookup_order.py";
+        "A tool's value is neither `beeuni:<name>` nor a path to a .ts, .js, .mts, .mjs, .cts or .cjs module.";
     MODULE_NOT_FOUND = "manifest/module-not-found", Error,
-        "A tool's module path names no file.",
-        "tools:\n  lookup_order: tools/lookup_ordr.ts";
+        "A tool's module path names no file.";
     PATH_OUTSIDE_REPO = "manifest/path-outside-repo", Error,
-        "A tool's module path is absolute, climbs out of the repository, or is a symlink that points outside it.",
-        "tools:\n  lookup_order: ../elsewhere/lookup_order.ts";
+        "A tool's module path is absolute, climbs out of the repository, or is a symlink that points outside it.";
     DUPLICATE_TOOL = "manifest/duplicate-tool", Error,
-        "The same tool name is declared in two files.",
-        "# beeuni.yaml\ntools:\n  memory: beeuni:memory\n# harness/agents.yaml\ntools:\n  memory: tools/memory.ts";
+        "The same tool name is declared in two files.";
     DUPLICATE_AGENT = "manifest/duplicate-agent", Error,
-        "The same agent is configured in two files.",
-        "# beeuni.yaml\nagents:\n  researcher: {tools: all}\n# harness/agents.yaml\nagents:\n  researcher: {tools: none}";
+        "The same agent is configured in two files.";
     NO_BEEUNI_TOOLS = "manifest/no-beeuni-tools", Warning,
-        "A `tools:` key lists no Beeuni tool, so sessions get none of them.",
-        "tools:\n  lookup_order: tools/lookup_order.ts";
+        "A `tools:` key lists no Beeuni tool, so sessions get none of them.";
     AGENT_UNKNOWN_TOOL = "agent/unknown-tool", Warning,
-        "An agent's `tools` names something that is neither a harness, a Beeuni nor a project tool.",
-        "agents:\n  support:\n    tools:\n      exclude: [bsah]";
+        "An agent's `tools` names something that is neither a harness, a Beeuni nor a project tool.";
     AGENT_UNLOADED_BEEUNI_TOOL = "agent/unloaded-beeuni-tool", Warning,
-        "An agent's `tools` names a Beeuni tool the project does not load.",
-        "tools:\n  web_search: beeuni:web_search\nagents:\n  writer:\n    tools: [read, show]";
+        "An agent's `tools` names a Beeuni tool the project does not load.";
     AGENT_STAR_IN_LIST = "agent/star-in-list", Warning,
-        "An agent's tool list contains `*`, which means every tool: write `all`.",
-        "agents:\n  beeuni:\n    tools: ['*']";
+        "An agent's tool list contains `*`, which means every tool: write `all`.";
     LEGACY_SHADOWS_HOSTED_TOOL = "legacy/shadows-hosted-tool", Warning,
-        "A legacy opencode tool file has the name of a Beeuni tool the project loads, and wins over it in the standard harness.",
-        "harnesses/opencode/tools/web_search.ts beside `web_search: beeuni:web_search`";
+        "A legacy opencode tool file has the name of a Beeuni tool the project loads, and wins over it in the standard harness.";
     MODULE_LOAD_FAILED = "module/load-failed", Error,
-        "`beeuni validate --deep` loaded the module in the runtime and it failed: the daemon would skip this tool.",
-        "parameters: z.toJSONSchema(z.string())   # a schema, but not an object schema";
+        "`beeuni validate --deep` loaded the module in the runtime and it failed, so sessions would not get this tool.";
     MODULE_UNREADABLE = "module/unreadable", Error,
-        "A module or a file it imports cannot be read as source text: an I/O error, a binary file, or bytes that are not UTF-8.",
-        "tools/lookup_order.ts holding a compiled binary";
+        "A module or a file it imports cannot be read as source text: an I/O error, a binary file, or bytes that are not UTF-8.";
     MODULE_TOO_LARGE = "module/too-large", Error,
-        "A module or a file it imports is over the 10 MiB size limit.",
-        "tools/data.ts: a 20 MB generated table";
+        "A module or a file it imports is over the 10 MiB size limit.";
     MODULE_JSX_UNSUPPORTED = "module/jsx-unsupported", Error,
-        "A module imports a .jsx or .tsx file; tool modules are plain JavaScript or TypeScript.",
-        "import { Card } from './card.tsx'";
+        "A module imports a .jsx or .tsx file; tool modules are plain JavaScript or TypeScript.";
     MODULE_SYNTAX_ERROR = "module/syntax-error", Error,
-        "A module or a file it imports is not valid JavaScript or TypeScript.",
-        "export default { description: 'x', ";
+        "A module or a file it imports is not valid JavaScript or TypeScript.";
     MODULE_TOO_DEEPLY_NESTED = "module/too-deeply-nested", Error,
-        "A module nests brackets or operators deeper than the checker parses.",
-        "export default ((((((((((…100,000 levels…))))))))))";
+        "A module nests brackets or operators deeper than the checker parses.";
     MODULE_NO_DEFAULT_EXPORT = "module/no-default-export", Error,
-        "A tool module has no default export.",
-        "export const description = 'Look up an order'";
+        "A tool module has no default export.";
     MODULE_DEFAULT_EXPORT_NOT_OBJECT = "module/default-export-not-object", Error,
-        "A tool module's default export is not an object `{ description, parameters, execute }`.",
-        "export default async function lookup(args) {}";
+        "A tool module's default export is not an object `{ description, parameters, execute }`.";
     MODULE_LEGACY_OPENCODE_TOOL = "module/legacy-opencode-tool", Error,
-        "A module is an opencode tool (`tool({ description, args, execute })`), which only the standard harness loads.",
-        "export default tool({ description: 'x', args: {}, async execute() {} })";
+        "A module is an opencode tool (`tool({ description, args, execute })`), which only the standard harness loads.";
     MODULE_MISSING_DESCRIPTION = "module/missing-description", Error,
-        "A tool's default export has no `description`.",
-        "export default { parameters: { type: 'object' }, execute() {} }";
+        "A tool's default export has no `description`.";
     MODULE_INVALID_DESCRIPTION = "module/invalid-description", Error,
-        "A tool's `description` is not a non-empty string.",
-        "export default { description: '', parameters: { type: 'object' }, execute() {} }";
+        "A tool's `description` is not a non-empty string.";
     MODULE_MISSING_PARAMETERS = "module/missing-parameters", Error,
-        "A tool's default export has no `parameters`.",
-        "export default { description: 'x', execute() {} }";
+        "A tool's default export has no `parameters`.";
     MODULE_INVALID_PARAMETERS = "module/invalid-parameters", Error,
-        "A tool's `parameters` is not a JSON Schema object with `type: 'object'`.",
-        "export default { description: 'x', parameters: { type: 'string' }, execute() {} }";
+        "A tool's `parameters` is not a JSON Schema object with `type: 'object'`.";
     MODULE_INVALID_PROPERTIES = "module/invalid-properties", Error,
-        "`parameters.properties` is not an object whose values are schemas (objects).",
-        "parameters: { type: 'object', properties: { id: 'string' } }";
+        "`parameters.properties` is not an object whose values are schemas (objects).";
     MODULE_INVALID_REQUIRED = "module/invalid-required", Error,
-        "`parameters.required` is not a list of strings that each name a property.",
-        "parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['ids'] }";
+        "`parameters.required` is not a list of strings that each name a property.";
     MODULE_MISSING_EXECUTE = "module/missing-execute", Error,
-        "A tool's default export has no `execute`.",
-        "export default { description: 'x', parameters: { type: 'object' } }";
+        "A tool's default export has no `execute`.";
     MODULE_INVALID_EXECUTE = "module/invalid-execute", Error,
-        "A tool's `execute` is not a function.",
-        "export default { description: 'x', parameters: { type: 'object' }, execute: 'run' }";
+        "A tool's `execute` is not a function.";
     MODULE_EXECUTE_ARITY = "module/execute-arity", Warning,
-        "A tool's `execute` takes more than two parameters; it is called with `(args, context)` only.",
-        "async execute(args, context, extra) {}";
+        "A tool's `execute` takes more than two parameters; it is called with `(args, context)` only.";
     MODULE_CHECKED_AT_LOAD_TIME = "module/checked-at-load-time", Note,
-        "A part of the tool is computed, so only loading the module can check it.",
-        "parameters: z.toJSONSchema(z.object({ id: z.string() }))";
+        "A part of the tool is computed, so only loading the module can check it.";
     MODULE_PROCESS_ENV = "module/process-env", Warning,
-        "A module reads `process.env`; secrets changed after the box started are only in `context.env`.",
-        "headers: { authorization: `Bearer ${process.env.ORDERS_API_KEY}` }";
+        "A module reads `process.env`; secrets changed after the box started are only in `context.env`.";
     IMPORT_NON_LITERAL = "import/non-literal", Note,
-        "An `import()` or `require()` has a computed specifier, so only loading the module can check it.",
-        "await import(`./handlers/${name}.ts`)";
+        "An `import()` or `require()` has a computed specifier, so only loading the module can check it.";
     IMPORT_UNKNOWN_BUILTIN = "import/unknown-builtin", Error,
-        "A `node:` specifier names no Node.js built-in module.",
-        "import { readFile } from 'node:filesystem'";
+        "A `node:` specifier names no Node.js built-in module.";
     IMPORT_NOT_PROVIDED = "import/not-provided", Error,
-        "A module imports a Node.js built-in or Bun module that the runtime does not provide, so the tool would fail to load.",
-        "import vm from 'node:vm'";
+        "A module imports a Node.js built-in or Bun module that the runtime does not provide, so the tool would fail to load.";
     IMPORT_HARNESS_PACKAGE = "import/harness-package", Error,
-        "A module imports a harness package (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); tool modules run without a harness.",
-        "import { tool } from '@opencode-ai/plugin'";
+        "A module imports a harness package (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); tool modules run without a harness.";
     IMPORT_UNRESOLVED_PACKAGE = "import/unresolved-package", Error,
-        "An imported package does not resolve from a `node_modules` beside the module or in a folder above.",
-        "import { z } from 'zod'   // no node_modules/zod";
+        "An imported package does not resolve from a `node_modules` beside the module or in a folder above.";
     IMPORT_UNRESOLVED_MODULE = "import/unresolved-module", Error,
-        "A relative or absolute import names no file.",
-        "import { fetchOrder } from './orders'   // no orders.ts, orders.js, orders/index.ts, …";
+        "A relative or absolute import names no file.";
     IMPORT_UNTRACKED = "import/untracked", Warning,
-        "An import resolves only through files git does not track (or outside the repository); the sandbox receives only tracked files and installs no package.",
-        "import { z } from 'zod'   // node_modules/ is in .gitignore";
+        "An import resolves only through files git does not track (or outside the repository); the sandbox receives only tracked files and installs no package.";
     MODULE_UNTRACKED = "module/untracked", Warning,
-        "A declared tool module is a file git does not track, so the sandbox never receives it.",
-        "tools:\n  scratch: tools/scratch.ts   # listed in .gitignore";
+        "A declared tool module is a file git does not track, so the sandbox never receives it.";
 }
 
 #[cfg(test)]

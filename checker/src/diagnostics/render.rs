@@ -10,6 +10,7 @@ use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde_sarif::sarif;
 
+use super::codes::REPOSITORY_URL;
 use super::{CODES, Diagnostic, Severity, Sources};
 
 /// Bump when a field of the JSON output changes meaning or disappears.
@@ -284,7 +285,7 @@ fn json_diagnostic<'a>(diagnostic: &'a Diagnostic, sources: &Sources) -> JsonDia
                 })
                 .collect(),
         }),
-        docs: diagnostic.code.docs_path(),
+        docs: diagnostic.code.docs_url(),
     }
 }
 
@@ -319,7 +320,7 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
                         .text(code.summary)
                         .build(),
                 )
-                .help_uri(code.docs_path())
+                .help_uri(code.docs_url())
                 .build()
         })
         .collect();
@@ -378,10 +379,15 @@ fn sarif_document(diagnostics: &[Diagnostic], sources: &Sources) -> String {
     let driver = sarif::ToolComponent::builder()
         .name("beeuni")
         .version(env!("CARGO_PKG_VERSION"))
+        .information_uri(REPOSITORY_URL)
         .rules(rules)
         .build();
+    // Columns count characters (`Sources::line_col`), as the human and JSON
+    // formats do; SARIF's default unit is UTF-16 code units, so say so.
+    let column_kind = sarif::ResultColumnKind::UnicodeCodePoints.to_string();
     let run = sarif::Run::builder()
         .tool(sarif::Tool::builder().driver(driver).build())
+        .column_kind(serde_json::Value::String(column_kind))
         .results(results)
         .build();
     let log = sarif::Sarif::builder()

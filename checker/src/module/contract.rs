@@ -2,11 +2,12 @@
 //! default export that is an object `{ description, parameters, execute }`,
 //! with `parameters` a JSON Schema of `type: 'object'`. What the tree cannot
 //! show (a computed description, `z.toJSONSchema(…)`) is a note, never an
-//! error: the daemon checks it when it loads the module.
+//! error: loading the module checks it (`beeuni validate --deep`).
 //!
 //! It follows a name to its top-level `const`, `let`, `var` or `function` in
 //! the same file, and no further: imports are `imports`' business. A new
-//! contract field also goes into `templates/plugin.ts` and the daemon's loader.
+//! contract field also goes into the runtime's load-time check
+//! (`runtime::Host::load_tool`).
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -33,9 +34,6 @@ use crate::diagnostics::codes::{
 
 /// How many `const a = b` hops a name is followed; also stops `a = b, b = a`.
 const MAX_HOPS: usize = 8;
-
-/// The migration command named by the legacy-tool diagnostic.
-pub const MIGRATE_COMMAND: &str = "beeuni tools migrate";
 
 pub fn check_contract(program: &Program, file: &Path) -> Vec<Diagnostic> {
     let scope = Scope::of(program);
@@ -873,9 +871,7 @@ fn legacy_tool(file: &Path, span: Range<usize>, named: Option<&str>) -> Diagnost
     Diagnostic::new(&MODULE_LEGACY_OPENCODE_TOOL, message)
         .at(file, span)
         .label("`tool({ … })` from @opencode-ai/plugin")
-        .help(format!(
-            "run `{MIGRATE_COMMAND}` to rewrite it as a default export `{{ description, parameters, execute(args, context) }}` with `parameters` as JSON Schema and secrets from `context.env`"
-        ))
+        .help("rewrite it as a default export `{ description, parameters, execute(args, context) }` with `parameters` as JSON Schema and secrets from `context.env`")
 }
 
 fn missing_description(file: &Path, span: Range<usize>) -> Diagnostic {
@@ -895,9 +891,7 @@ fn invalid_description(file: &Path, span: Range<usize>, what: &str) -> Diagnosti
 /// `has_args`: the object has opencode's `args` (a zod shape) instead.
 fn missing_parameters(file: &Path, span: Range<usize>, has_args: bool) -> Diagnostic {
     let help = if has_args {
-        format!(
-            "`args` is opencode's zod shape: describe the arguments as JSON Schema in `parameters: {{ type: 'object', properties: {{ … }} }}` (`{MIGRATE_COMMAND}` rewrites it)"
-        )
+        "`args` is opencode's zod shape: describe the arguments as JSON Schema in `parameters: { type: 'object', properties: { … } }`".to_string()
     } else {
         "add a JSON Schema of the arguments: `parameters: { type: 'object', properties: { … }, required: [ … ] }`".to_string()
     };
@@ -954,7 +948,7 @@ fn execute_arity(file: &Path, span: Range<usize>, count: usize) -> Diagnostic {
 fn load_time(file: &Path, span: Range<usize>, what: &str) -> Diagnostic {
     Diagnostic::new(&MODULE_CHECKED_AT_LOAD_TIME, format!("{what}, so it is checked at load time"))
         .at(file, span)
-        .help("`beeuni validate` reads the module without running it; the daemon reports a bad value when it loads the tool")
+        .help("`beeuni validate` reads the module without running it; `beeuni validate --deep` loads it and reports a bad value")
 }
 
 #[cfg(test)]

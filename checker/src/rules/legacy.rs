@@ -19,7 +19,7 @@ fn shadows(project: &Project, legacy: &Path, tool: &Tool) -> Diagnostic {
     )
     .at(legacy, 0..0)
     .help(format!(
-        "delete it (`git rm {shown}`): the daemon hosts `{name}` in both harnesses. To keep its changes instead, move it to tools/{name}.ts, rewrite it as a tool module and set `{name}: tools/{name}.ts`",
+        "delete it (`git rm {shown}`): Beeuni hosts `{name}` in both harnesses. To keep its changes instead, move it to tools/{name}.ts, rewrite it as a tool module and set `{name}: tools/{name}.ts`",
         name = tool.name
     ));
     if let Some(origin) = &tool.declared {

@@ -271,7 +271,7 @@ fn harness_package(file: &Path, import: &Import, name: &str) -> Diagnostic {
     Diagnostic::new(&IMPORT_HARNESS_PACKAGE, format!("`{name}` is a harness package; a tool module cannot import it"))
         .at(file, import.span.clone())
         .label(how(import))
-        .help("a tool module runs in the daemon for either harness: export a plain `{ description, parameters, execute }` object and read secrets from `context.env`")
+        .help("a tool module runs outside the harness, for either harness: export a plain `{ description, parameters, execute }` object and read secrets from `context.env`")
 }
 
 fn unresolved_package(

@@ -1,0 +1,98 @@
+//! The examples of the code reference (`docs/diagnostics.md`) run: each is a
+//! project under `tests/fixtures/codes/<code>/`, written out as the reference
+//! shows it, checked with the command the reference shows, and it must report
+//! its code and nothing else, so the documentation cannot show an example
+//! that does not work.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use checker::diagnostics::CODES;
+use checker::diagnostics::docs::{Example, PADDED_MARKER, example_args};
+
+/// Codes an example cannot avoid besides its own: an opencode tool is
+/// `tool({…})` imported from opencode's package, which is a harness package.
+const ALSO_REPORTED: &[(&str, &str)] = &[("module/legacy-opencode-tool", "import/harness-package")];
+
+/// Over `MAX_MODULE_BYTES` (10 MiB).
+const PADDED_SIZE: usize = 11 * 1024 * 1024;
+
+fn write_project(example: &Example, root: &Path) {
+    for file in &example.files {
+        let path = root.join(&file.path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut bytes = file.bytes.clone();
+        if bytes.starts_with(PADDED_MARKER.as_bytes()) {
+            bytes.resize(PADDED_SIZE, b' ');
+        }
+        std::fs::write(&path, bytes).unwrap();
+    }
+    if example.in_git() {
+        for args in [&["init", "-q"][..], &["add", "-A"]] {
+            let status = Command::new("git")
+                .args(args)
+                .current_dir(root)
+                .status()
+                .expect("git runs");
+            assert!(status.success(), "git {args:?} in {}", root.display());
+        }
+    }
+}
+
+/// The codes `beeuni` reports on the project, from its JSON output.
+fn reported_codes(root: &Path, args: &[&str]) -> BTreeSet<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .args(["--format", "json"])
+        .env("BEEUNI_CACHE_DIR", "")
+        .output()
+        .expect("the beeuni binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "beeuni {args:?} printed no JSON ({e}):\n{stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    json["diagnostics"]
+        .as_array()
+        .expect("a diagnostics list")
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn every_example_in_the_code_reference_reports_its_code() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut wrong = Vec::new();
+    for code in CODES {
+        let example = Example::read(repo, code)
+            .unwrap_or_else(|e| panic!("{} has no example project: {e}", code.name));
+        // A temporary folder has no `beeuni.yaml` above it, which the
+        // `manifest/not-found` example needs and no other example minds.
+        let project = tempfile::tempdir().unwrap();
+        write_project(&example, project.path());
+        let reported = reported_codes(project.path(), example_args(code));
+        let expected: BTreeSet<String> = std::iter::once(code.name)
+            .chain(
+                ALSO_REPORTED
+                    .iter()
+                    .filter(|(of, _)| *of == code.name)
+                    .map(|(_, also)| *also),
+            )
+            .map(str::to_string)
+            .collect();
+        if reported != expected {
+            wrong.push(format!("{}: reported {reported:?}", code.name));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "examples that do not report exactly their code:\n{}",
+        wrong.join("\n")
+    );
+}

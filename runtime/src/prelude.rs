@@ -41,6 +41,7 @@ const UNITS: &[(&str, &str)] = &[
     ("process", include_str!("js/process.js")),
     ("querystring", include_str!("js/querystring.js")),
     ("string_decoder", include_str!("js/string_decoder.js")),
+    ("text_codec", include_str!("js/text_codec.js")),
     ("timers", include_str!("js/timers.js")),
     ("url", include_str!("js/url.js")),
     ("url_search_params", include_str!("js/url_search_params.js")),
@@ -67,6 +68,7 @@ const GLOBALS: &[(&str, &[&str])] = &[
     ("performance", &["performance"]),
     ("process", &["process"]),
     ("timers", &["setImmediate", "clearImmediate"]),
+    ("text_codec", &["TextEncoder", "TextDecoder", "structuredClone"]),
     ("url_search_params", &["URLSearchParams"]),
     ("web_crypto", &["crypto"]),
     ("web_url", &["URL"]),
@@ -106,17 +108,23 @@ pub(crate) fn builtin_unit(name: &str) -> Option<(&'static str, &'static str)> {
         .map(|(_, unit, export)| (*unit, *export))
 }
 
+/// boa_runtime's globals that a unit completes: each is moved to `host.NAME`
+/// before [`GLOBALS`] replaces it with the unit's version.
+const NATIVES_COMPLETED: &[&str] = &["URL", "TextEncoder", "TextDecoder", "structuredClone"];
+
 /// Defines [`GLOBALS`] on the global object, over the host's `internals`.
 ///
-/// boa_runtime's `URL` class is moved to `host.URL` first, for the `web_url`
-/// unit to complete when a tool first reads the global.
+/// boa_runtime's classes in [`NATIVES_COMPLETED`] are moved to `host` first,
+/// for the units that complete them to use when a tool first reads the global.
 pub(crate) fn install_globals(
     host: &JsObject,
     internals: &JsObject,
     context: &mut Context,
 ) -> JsResult<()> {
-    let url = context.global_object().get(js_string!("URL"), context)?;
-    host.create_data_property_or_throw(js_string!("URL"), url, context)?;
+    for native in NATIVES_COMPLETED {
+        let value = context.global_object().get(JsString::from(*native), context)?;
+        host.create_data_property_or_throw(JsString::from(*native), value, context)?;
+    }
     let need = internals
         .get(js_string!("need"), context)?
         .as_object()

@@ -1,6 +1,7 @@
 // ---- buffer.js: Buffer (node:buffer) and the byte helpers the other units use
-const utf8Encoder = new TextEncoder();
-const utf8Decoder = new TextDecoder();
+// boa_runtime's own UTF-8 codec (moved to `host`): no need to run the text_codec unit.
+const utf8Encoder = new host.TextEncoder();
+const utf8Decoder = new host.TextDecoder();
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64_LOOKUP = (() => { const t = new Int16Array(128).fill(-1); for (let i = 0; i < 64; i++) t[B64.charCodeAt(i)] = i; t[45] = 62; t[95] = 63; return t; })();
 

@@ -160,6 +160,25 @@ function bunSpawnSync(cmd, options = {}) {
   return { exitCode: r.status, signalCode: r.signal, success: r.status === 0, stdout: r.stdout, stderr: r.stderr };
 }
 
+// Bun.CryptoHasher: node:crypto's Hash under Bun's names and errors.
+class CryptoHasher {
+  constructor(algorithm, key) {
+    const { createHash, createHmac, getHashes } = need('node_crypto').nodeCrypto;
+    if (!getHashes().includes(String(algorithm).toLowerCase())) {
+      const error = new TypeError(`Unsupported algorithm ${algorithm}`);
+      error.code = 'ERR_INVALID_ARG_TYPE';
+      throw error;
+    }
+    this.algorithm = String(algorithm).toLowerCase();
+    this._hash = key === undefined ? createHash(this.algorithm) : createHmac(this.algorithm, key);
+  }
+  update(data, encoding) { this._hash.update(data, encoding); return this; }
+  digest(encoding) { return this._hash.digest(encoding); }
+  copy() { const copy = Object.create(CryptoHasher.prototype); copy.algorithm = this.algorithm; copy._hash = this._hash.copy(); return copy; }
+  static hash(algorithm, data, encoding) { return new CryptoHasher(algorithm).update(data).digest(encoding); }
+  static get algorithms() { return need('node_crypto').nodeCrypto.getHashes(); }
+}
+
 const Bun = {
   version: '1.2.0',
   revision: 'beeuni',
@@ -181,6 +200,7 @@ const Bun = {
   escapeHTML: (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;'),
   fileURLToPath,
   pathToFileURL,
+  CryptoHasher,
 };
 
 return { Bun };

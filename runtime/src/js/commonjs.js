@@ -47,4 +47,4 @@ function loadCommonJs(filename) {
   return module.exports;
 }
 
-return { require: makeRequire(info.cwd), loadCommonJs };
+return { require: makeRequire(info.cwd), makeRequire, loadCommonJs };

@@ -92,6 +92,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:events",
     "node:fs",
     "node:fs/promises",
+    "node:module",
     "node:os",
     "node:path",
     "node:path/posix",

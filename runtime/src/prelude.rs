@@ -69,7 +69,10 @@ const GLOBALS: &[(&str, &[&str])] = &[
     ("performance", &["performance"]),
     ("process", &["process"]),
     ("timers", &["setImmediate", "clearImmediate"]),
-    ("text_codec", &["TextEncoder", "TextDecoder", "structuredClone"]),
+    (
+        "text_codec",
+        &["TextEncoder", "TextDecoder", "structuredClone"],
+    ),
     ("url_search_params", &["URLSearchParams"]),
     ("web_crypto", &["crypto"]),
     ("web_url", &["URL"]),
@@ -124,7 +127,9 @@ pub(crate) fn install_globals(
     context: &mut Context,
 ) -> JsResult<()> {
     for native in NATIVES_COMPLETED {
-        let value = context.global_object().get(JsString::from(*native), context)?;
+        let value = context
+            .global_object()
+            .get(JsString::from(*native), context)?;
         host.create_data_property_or_throw(JsString::from(*native), value, context)?;
     }
     let need = internals

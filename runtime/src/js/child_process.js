@@ -8,7 +8,14 @@ const { promisify } = need('util');
 // 'data' events fire once per stream, just before 'exit' and 'close'.
 function spawnSpec(file, args, options = {}) {
   const env = options.env ? Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : processEnv;
-  return jsonStringify({ file: String(file), args: (args || []).map(String), cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)), env });
+  const timeout = Number(options.timeout) > 0 ? Number(options.timeout) : undefined;
+  return jsonStringify({ file: String(file), args: (args || []).map(String), cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)), env, timeout, inheritOutput: inheritsOutput(options) });
+}
+// `stdio: 'inherit'` (or ['…', 'inherit', 'inherit']): the child writes to
+// this process's stderr, since stdout is what the model reads.
+function inheritsOutput(options) {
+  const stdio = options.stdio;
+  return stdio === 'inherit' || (Array.isArray(stdio) && stdio[1] === 'inherit' && stdio[2] === 'inherit');
 }
 function shellArgs(command, options = {}) {
   const shell = typeof options.shell === 'string' ? options.shell : '/bin/sh';
@@ -125,7 +132,16 @@ function spawn(command, args, options) {
 function runSyncRaw(file, args, options = {}) {
   const [meta, out, err] = host.runSync(spawnSpec(file, args, options), inputOf(options));
   const m = jsonParse(meta);
-  return { status: m.code, signal: m.signal, stdout: toBuffer(new Uint8Array(out)), stderr: toBuffer(new Uint8Array(err)) };
+  const inherited = inheritsOutput(options);
+  const result = { status: m.code, signal: m.signal, stdout: inherited ? null : toBuffer(new Uint8Array(out)), stderr: inherited ? null : toBuffer(new Uint8Array(err)) };
+  if (m.timedOut) result.error = timedOut(file);
+  return result;
+}
+// What Node and Bun report when a synchronous child outlives its `timeout`.
+function timedOut(file) {
+  const error = new Error(`spawnSync ${file} ETIMEDOUT`);
+  Object.assign(error, { name: 'SystemError', code: 'ETIMEDOUT', errno: -110, syscall: `spawnSync ${file}`, path: file });
+  return error;
 }
 function spawnSync(command, args, options) {
   if (!Array.isArray(args)) { options = args; args = []; }
@@ -136,14 +152,20 @@ function spawnSync(command, args, options) {
   } catch (error) {
     return { pid: 0, status: null, signal: null, stdout: null, stderr: null, output: [null, null, null], error: annotate(error) };
   }
-  const decode = (b) => (options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
-  return { pid: 0, status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] };
+  const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
+  const result = { pid: 0, status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] };
+  if (r.error) result.error = r.error;
+  return result;
 }
 function execSyncCommon(label, file, args, options = {}) {
   const r = runSyncRaw(file, args, options);
-  const decode = (b) => (options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
+  const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
+  if (r.error) {
+    Object.assign(r.error, { status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] });
+    throw r.error;
+  }
   if (r.status !== 0) {
-    const error = new Error(`Command failed: ${label}${r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
+    const error = new Error(`Command failed: ${label}${r.stderr && r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
     Object.assign(error, { status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] });
     throw error;
   }

@@ -22,6 +22,11 @@ struct Spec {
     args: Vec<String>,
     cwd: PathBuf,
     env: Vec<(String, String)>,
+    /// `timeout` of the synchronous runners: SIGTERM to the group after it.
+    timeout: Option<std::time::Duration>,
+    /// `stdio: 'inherit'`: output goes to this process's stderr, never to
+    /// stdout, which is what the model reads.
+    inherit_output: bool,
 }
 
 fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
@@ -55,11 +60,17 @@ fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
     let cwd = value["cwd"]
         .as_str()
         .map_or_else(|| state.project_dir.clone(), |c| state.project_dir.join(c));
+    let timeout = value["timeout"]
+        .as_f64()
+        .filter(|ms| ms.is_finite() && *ms > 0.0)
+        .map(|ms| std::time::Duration::from_secs_f64(ms / 1000.0));
     Ok(Spec {
         file,
         args: strings(&value["args"]),
         cwd,
         env,
+        timeout,
+        inherit_output: value["inheritOutput"].as_bool().unwrap_or(false),
     })
 }
 
@@ -82,16 +93,22 @@ struct GroupGuard {
     pid: Option<u32>,
 }
 
-impl Drop for GroupGuard {
-    fn drop(&mut self) {
+impl GroupGuard {
+    fn signal(&mut self, signal: &str) {
         if let Some(pid) = self.pid.take() {
             // No libc (unsafe is forbidden here): ask `kill` to signal the group.
             let _ = std::process::Command::new("kill")
-                .args(["-KILL", "--", &format!("-{pid}")])
+                .args([&format!("-{signal}"), "--", &format!("-{pid}")])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status();
         }
+    }
+}
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        self.signal("KILL");
     }
 }
 
@@ -164,9 +181,14 @@ fn command_for(spec: &Spec, piped_stdin: bool) -> std::process::Command {
         } else {
             Stdio::null()
         })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .process_group(0);
+    if spec.inherit_output {
+        command
+            .stdout(Stdio::from(std::io::stderr()))
+            .stderr(Stdio::from(std::io::stderr()));
+    } else {
+        command.stdout(Stdio::piped()).stderr(Stdio::piped());
+    }
     command
 }
 
@@ -211,6 +233,7 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
             .take()
             .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
     );
+    let timeout = spec.timeout.map(|t| std::time::Instant::now() + t);
     let mut pause = std::time::Duration::from_micros(200);
     let (status, killed) = loop {
         if let Some(status) = child.try_wait().map_err(|e| spawn_error(&spec, &e))? {
@@ -222,12 +245,53 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
             let _ = child.wait();
             break (None, true);
         }
+        if timeout.is_some_and(|t| std::time::Instant::now() >= t) {
+            // As in Node and Bun: the child is sent SIGTERM and the call
+            // reports ETIMEDOUT with what it printed so far.
+            guard.signal("TERM");
+            let status = child.wait().ok();
+            let out = stdout.join().unwrap_or_default();
+            let err = stderr.join().unwrap_or_default();
+            return timed_out(status, &out, &err, context);
+        }
         std::thread::sleep(pause);
         pause = (pause * 2).min(std::time::Duration::from_millis(10));
     };
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
     outcome(status, killed, &out, &err, context)
+}
+
+/// [`outcome`] for a child stopped by its own `timeout`.
+fn timed_out(
+    status: Option<std::process::ExitStatus>,
+    out: &[u8],
+    err: &[u8],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status
+        .and_then(|s| s.signal())
+        .map_or_else(|| "SIGTERM".to_string(), signal_name);
+    let meta =
+        serde_json::json!({ "code": null, "signal": signal, "killed": true, "timedOut": true });
+    with_output(&meta, out, err, context)
+}
+
+fn with_output(
+    meta: &serde_json::Value,
+    out: &[u8],
+    err: &[u8],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    Ok(array(
+        vec![
+            json_value(meta),
+            bytes_value(out, context)?,
+            bytes_value(err, context)?,
+        ],
+        context,
+    ))
 }
 
 /// `[meta, stdout, stderr]` for the prelude: `meta` is the exit `code` and
@@ -249,14 +313,7 @@ fn outcome(
         }),
         None => serde_json::json!({ "code": null, "signal": "SIGKILL", "killed": killed }),
     };
-    Ok(array(
-        vec![
-            json_value(&meta),
-            bytes_value(out, context)?,
-            bytes_value(err, context)?,
-        ],
-        context,
-    ))
+    with_output(&meta, out, err, context)
 }
 
 fn signal_name(signal: i32) -> String {

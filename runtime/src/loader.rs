@@ -15,11 +15,11 @@ use std::rc::Rc;
 use boa_engine::module::{ModuleLoader, Referrer, SyntheticModuleInitializer};
 use boa_engine::property::PropertyKey;
 use boa_engine::{
-    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, Module, Source,
-    js_string,
+    Context, JsError, JsObject, JsResult, JsString, JsValue, Module, Source, js_string,
 };
 use oxc_resolver::{ModuleType, ResolveError};
 
+use crate::js_value::error;
 use crate::state::HostState;
 use crate::transpile;
 
@@ -137,7 +137,7 @@ impl ToolLoader {
             .builtins
             .borrow()
             .clone()
-            .ok_or_else(|| error("the runtime prelude did not load".into()))?;
+            .ok_or_else(|| error("the runtime prelude did not load"))?;
         internals
             .get(JsString::from(name), context)?
             .as_object()
@@ -371,10 +371,6 @@ pub(crate) fn display(path: &Path, state: &HostState) -> String {
         .unwrap_or(path)
         .display()
         .to_string()
-}
-
-fn error(message: String) -> JsError {
-    JsNativeError::error().with_message(message).into()
 }
 
 fn message_of(error: &JsError) -> String {

@@ -1,13 +1,11 @@
 //! Small native operations: console capture, clocks, cancellation switches,
 //! `require` resolution and compilation, `which`.
 
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use boa_engine::{Context, JsResult, JsValue, Script, Source};
 
-use super::{arg, error, json_value, state_of, string_arg};
+use super::{arg, error, json_value, string_arg};
 use crate::loader::{self, FileKind, Mode, Target};
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
 use crate::transpile;
@@ -137,33 +135,6 @@ pub(super) fn compile_common_js(
     script.evaluate(context)
 }
 
-/// `host.compileUnit(name)`: the prelude unit `name` as a function (see `prelude.rs`).
-pub(super) fn compile_unit(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<JsValue> {
-    let name = string_arg(args, 0, context)?;
-    crate::prelude::compile_unit(&name, context)
-}
-
-/// `host.builtinUnit(name)`: `[unit, export]` making the built-in module
-/// `name`, or the error a tool sees for a module the runtime lacks.
-pub(super) fn builtin_unit(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<JsValue> {
-    let name = string_arg(args, 0, context)?;
-    let (unit, export) = crate::prelude::builtin_unit(&name)
-        .ok_or_else(|| error(format!("{name} is not provided by this runtime")))?;
-    Ok(boa_engine::object::builtins::JsArray::from_iter(
-        [unit, export].map(|s| JsValue::from(boa_engine::JsString::from(s))),
-        context,
-    )
-    .into())
-}
-
 pub(super) fn which(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let command = string_arg(args, 0, context)?;
     let state = HostState::of(context);
@@ -193,15 +164,4 @@ pub(crate) fn find_executable(command: &str, state: &HostState) -> Option<PathBu
     std::env::split_paths(&path_var)
         .map(|dir| dir.join(command))
         .find(|p| is_exec(p))
-}
-
-pub(super) async fn sleep(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &RefCell<&mut Context>,
-) -> JsResult<JsValue> {
-    let ms = arg(args, 0).to_number(&mut context.borrow_mut())?;
-    let _ = state_of(context);
-    tokio::time::sleep(Duration::from_secs_f64(ms.max(0.0) / 1000.0)).await;
-    Ok(JsValue::undefined())
 }

@@ -14,13 +14,12 @@ mod misc;
 mod path;
 mod process;
 
-use std::cell::RefCell;
-
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{AlignedVec, JsArray, JsArrayBuffer};
-use boa_engine::{
-    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
-};
+use boa_engine::{Context, JsError, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+// The submodules take these through `super::`, with the helpers below.
+use crate::js_value::{arg, error, string_arg, type_error};
 
 type SyncOp = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>;
 
@@ -35,8 +34,6 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("forgetCancel", misc::forget_cancel, 1),
         ("resolve", misc::resolve, 3),
         ("compileCommonJs", misc::compile_common_js, 1),
-        ("compileUnit", misc::compile_unit, 1),
-        ("builtinUnit", misc::builtin_unit, 1),
         ("makePath", path::make_path, 0),
         ("which", misc::which, 1),
         ("fsSync", fs::fs_sync, 4),
@@ -68,32 +65,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         JsString::from("http"),
         3,
     );
-    init.function(
-        NativeFunction::from_async_fn(misc::sleep),
-        JsString::from("sleep"),
-        1,
-    );
     init.build()
-}
-
-pub(crate) fn error(message: impl Into<String>) -> JsError {
-    JsNativeError::error().with_message(message.into()).into()
-}
-
-pub(crate) fn type_error(message: impl Into<String>) -> JsError {
-    JsNativeError::typ().with_message(message.into()).into()
-}
-
-fn arg(args: &[JsValue], index: usize) -> JsValue {
-    args.get(index).cloned().unwrap_or_default()
-}
-
-pub(crate) fn string_arg(
-    args: &[JsValue],
-    index: usize,
-    context: &mut Context,
-) -> JsResult<String> {
-    Ok(arg(args, index).to_string(context)?.to_std_string_escaped())
 }
 
 /// Bytes from an ArrayBuffer, or the UTF-8 of anything else.
@@ -154,16 +126,7 @@ fn io_error(error: &std::io::Error, syscall: &str, path: &str) -> JsError {
     } else {
         String::new()
     };
-    error_with(format!("{code}: {text}{detail}, {syscall} '{path}'"))
-}
-
-fn error_with(message: String) -> JsError {
-    error(message)
-}
-
-/// Shared by async ops: clones what they need out of the context cell.
-fn state_of(context: &RefCell<&mut Context>) -> std::rc::Rc<crate::state::HostState> {
-    crate::state::HostState::of(&context.borrow())
+    self::error(format!("{code}: {text}{detail}, {syscall} '{path}'"))
 }
 
 /// The cancel switch of the call an asynchronous operation belongs to (its

@@ -2,7 +2,7 @@
 function annotate(error) {
   // host errors start with a Node error code: "ENOENT: no such file …, open 'x'"
   const m = /^(E[A-Z]+): .*?, (\w+) '(.*)'$/.exec(error && error.message);
-  if (m) { error.code = m[1]; error.syscall = m[2]; error.path = m[3]; error.errno = -({ ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, ENOTEMPTY: 39 }[m[1]] || 5); }
+  if (m) { error.code = m[1]; error.syscall = m[2]; error.path = m[3]; if (typeof error.errno !== 'number') error.errno = -({ ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, ENOTEMPTY: 39 }[m[1]] || 5); }
   return error;
 }
 function fsSync(...args) { try { return host.fsSync(...args); } catch (e) { throw annotate(e); } }

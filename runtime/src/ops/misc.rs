@@ -1,7 +1,7 @@
 //! Small native operations: console capture, clocks, cancellation switches,
 //! `require` resolution and compilation, `which`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use boa_engine::{Context, JsResult, JsValue, Script, Source};
 
@@ -145,23 +145,13 @@ pub(super) fn which(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     )
 }
 
+/// `Bun.which`: `command` on the box's `PATH`, or, when it names a path,
+/// relative to the project.
 pub(crate) fn find_executable(command: &str, state: &HostState) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let is_exec = |p: &Path| {
-        p.metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if command.contains('/') {
-        let path = state.project_dir.join(command);
-        return is_exec(&path).then_some(path);
-    }
     let path_var = state
         .box_env
         .iter()
         .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
-    std::env::split_paths(&path_var)
-        .map(|dir| dir.join(command))
-        .find(|p| is_exec(p))
+        .map_or("", |(_, v)| v.as_str());
+    which::which_in(command, Some(path_var), &state.project_dir).ok()
 }

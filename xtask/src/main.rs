@@ -13,18 +13,45 @@ mod codegen;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+
+/// The workspace's own chores.
+#[derive(Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+struct Cli {
+    #[command(subcommand)]
+    command: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// What CI runs: formatting, generated files, clippy, every test.
+    Ci,
+    /// Regenerate the checked-in generated files.
+    Codegen {
+        /// Fail if a generated file is stale instead of writing it.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Benchmarks that report ratios against references measured in the same run.
+    #[command(subcommand)]
+    Bench(Bench),
+}
+
+#[derive(Subcommand)]
+enum Bench {
+    /// `beeuni validate` against a parse-only floor and the peers.
+    Check(bench_check::Options),
+    /// Cold `beeuni tools call` against node and bun.
+    Runtime,
+}
 
 fn main() -> Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let rest = args.get(1..).unwrap_or_default();
-    match args.first().map(String::as_str) {
-        Some("ci") => ci(),
-        Some("codegen") => codegen::run(rest.iter().any(|a| a == "--check")),
-        Some("bench") => bench(rest),
-        _ => {
-            eprintln!("usage: cargo xtask <ci | codegen [--check] | bench <check|runtime>>");
-            std::process::exit(2);
-        }
+    match Cli::parse().command {
+        Task::Ci => ci(),
+        Task::Codegen { check } => codegen::run(check),
+        Task::Bench(Bench::Check(options)) => bench_check::run(options),
+        Task::Bench(Bench::Runtime) => bench_runtime::run(),
     }
 }
 
@@ -92,12 +119,4 @@ fn install_fixture_packages() -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn bench(args: &[String]) -> Result<()> {
-    match args.first().map(String::as_str) {
-        Some("check") => bench_check::run(&args[1..]),
-        Some("runtime") => bench_runtime::run(),
-        other => bail!("unknown benchmark {other:?}: cargo xtask bench <check|runtime>"),
-    }
 }

@@ -114,6 +114,11 @@ pub(crate) fn check(
             ));
         }
     };
+    if let Some(problem) = schema_problem(&parameters_json) {
+        return Err(format!(
+            "`parameters` is not a valid JSON Schema: {problem}"
+        ));
+    }
     Ok((
         ToolInfo {
             description,
@@ -121,4 +126,21 @@ pub(crate) fn check(
         },
         execute,
     ))
+}
+
+/// What the JSON Schema meta-schema (the draft `$schema` names, 2020-12 when
+/// it names none) finds wrong with `parameters`, if anything: the checker
+/// only sees literal schemas, and a computed one (zod's, a helper's) with a
+/// bad `required` would otherwise reach the model. A `$schema` the runtime
+/// does not bundle is not fetched; such a schema is left to the platform.
+fn schema_problem(parameters_json: &str) -> Option<String> {
+    let schema: serde_json::Value = serde_json::from_str(parameters_json).ok()?;
+    let validator = jsonschema::meta::validator_for(&schema).ok()?;
+    let error = validator.validate(&schema).err()?;
+    let at = error.instance_path().as_str();
+    Some(if at.is_empty() {
+        error.to_string()
+    } else {
+        format!("{error} (at `{at}`)")
+    })
 }

@@ -1,7 +1,9 @@
 //! `cargo xtask`: the workspace's own chores, as verbs.
 //!
 //! - `ci`: what CI runs — formatting, clippy with warnings denied, every test,
-//!   and a check that generated files are current.
+//!   a check that generated files are current, no unused dependency
+//!   (cargo-machete), and biome over the runtime's JS prelude.
+//! - `js [--write]`: biome, format and lint, over the runtime's JS prelude.
 //! - `codegen [--check]`: regenerate checked-in generated files.
 //! - `bench check|runtime`: benchmarks that report ratios against references
 //!   measured in the same run.
@@ -9,6 +11,7 @@
 mod bench_check;
 mod bench_runtime;
 mod codegen;
+mod js;
 
 use std::process::Command;
 
@@ -25,13 +28,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// What CI runs: formatting, generated files, clippy, every test.
+    /// What CI runs: formatting, generated files, clippy, every test, unused
+    /// dependencies, and biome over the JS prelude.
     Ci,
     /// Regenerate the checked-in generated files.
     Codegen {
         /// Fail if a generated file is stale instead of writing it.
         #[arg(long)]
         check: bool,
+    },
+    /// Format and lint the runtime's JS prelude with biome.
+    Js {
+        /// Format the files and apply biome's safe fixes.
+        #[arg(long)]
+        write: bool,
     },
     /// Benchmarks that report ratios against references measured in the same run.
     #[command(subcommand)]
@@ -50,6 +60,7 @@ fn main() -> Result<()> {
     match Cli::parse().command {
         Task::Ci => ci(),
         Task::Codegen { check } => codegen::run(check),
+        Task::Js { write } => js::run(write),
         Task::Bench(Bench::Check(options)) => bench_check::run(options),
         Task::Bench(Bench::Runtime) => bench_runtime::run(),
     }
@@ -80,7 +91,19 @@ fn ci() -> Result<()> {
         "warnings",
     ])?;
     cargo(&["test", "--workspace"])?;
+    unused_dependencies()?;
+    js::run(false)?;
     Ok(())
+}
+
+/// Fails on a dependency no code uses. cargo-machete reads the sources, so
+/// it needs no build; `--with-metadata` lets it see a library renamed by its
+/// package (`beeuni-checker` is `checker`).
+fn unused_dependencies() -> Result<()> {
+    if which::which("cargo-machete").is_err() {
+        cargo(&["install", "cargo-machete", "--locked", "--version", "0.9.2"])?;
+    }
+    cargo(&["machete", "--with-metadata"])
 }
 
 /// The fixture projects that import npm packages (zod) keep a lockfile, not
@@ -99,24 +122,30 @@ fn install_fixture_packages() -> Result<()> {
             .parent()
             .map(std::path::Path::to_path_buf)
             .unwrap_or_default();
-        if dir.join("node_modules").is_dir() {
-            continue;
-        }
-        eprintln!("$ npm ci --prefix {}", dir.display());
-        let status = Command::new("npm")
-            .args([
-                "ci",
-                "--no-audit",
-                "--no-fund",
-                "--loglevel=error",
-                "--prefix",
-            ])
-            .arg(&dir)
-            .status()
-            .context("running npm ci (is npm installed?)")?;
-        if !status.success() {
-            bail!("npm ci in {} failed with {status}", dir.display());
-        }
+        npm_ci(&dir)?;
+    }
+    Ok(())
+}
+
+/// `npm ci` in `dir` unless its `node_modules` is already there.
+pub(crate) fn npm_ci(dir: &std::path::Path) -> Result<()> {
+    if dir.join("node_modules").is_dir() {
+        return Ok(());
+    }
+    eprintln!("$ npm ci --prefix {}", dir.display());
+    let status = Command::new("npm")
+        .args([
+            "ci",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+            "--prefix",
+        ])
+        .arg(dir)
+        .status()
+        .context("running npm ci (is npm installed?)")?;
+    if !status.success() {
+        bail!("npm ci in {} failed with {status}", dir.display());
     }
     Ok(())
 }

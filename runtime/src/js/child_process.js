@@ -7,14 +7,27 @@ const { promisify } = need('util');
 // Output is collected while the process runs and delivered when it exits:
 // 'data' events fire once per stream, just before 'exit' and 'close'.
 function spawnSpec(file, args, options = {}) {
-  const env = options.env ? Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : processEnv;
-  return jsonStringify({ file: String(file), args: (args || []).map(String), cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)), env });
+  const env = options.env
+    ? Object.fromEntries(
+        Object.entries(options.env)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )
+    : processEnv;
+  return jsonStringify({
+    file: String(file),
+    args: (args || []).map(String),
+    cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)),
+    env,
+  });
 }
 function shellArgs(command, options = {}) {
   const shell = typeof options.shell === 'string' ? options.shell : '/bin/sh';
   return [shell, ['-c', String(command)]];
 }
-function inputOf(options) { return options && options.input !== undefined ? bufferOf(options.input) : null; }
+function inputOf(options) {
+  return options && options.input !== undefined ? bufferOf(options.input) : null;
+}
 
 // Starts a process; resolves to { code, signal, killed, stdout: Buffer, stderr: Buffer }.
 function runProcess(file, args, options = {}, cancelId) {
@@ -25,14 +38,23 @@ function runProcess(file, args, options = {}, cancelId) {
   if (signal) signal.addEventListener('abort', onAbort);
   let timer;
   if (options.timeout > 0) timer = setTimeout(() => host.cancel(id), options.timeout);
-  return host.run(spawnSpec(file, args, options), inputOf(options), id).then(([meta, out, err]) => {
-    const m = jsonParse(meta);
-    return { code: m.code, signal: m.signal, killed: m.killed, stdout: toBuffer(new Uint8Array(out)), stderr: toBuffer(new Uint8Array(err)) };
-  }).finally(() => {
-    if (signal) signal.removeEventListener('abort', onAbort);
-    if (timer !== undefined) clearTimeout(timer);
-    host.forgetCancel(id);
-  });
+  return host
+    .run(spawnSpec(file, args, options), inputOf(options), id)
+    .then(([meta, out, err]) => {
+      const m = jsonParse(meta);
+      return {
+        code: m.code,
+        signal: m.signal,
+        killed: m.killed,
+        stdout: toBuffer(new Uint8Array(out)),
+        stderr: toBuffer(new Uint8Array(err)),
+      };
+    })
+    .finally(() => {
+      if (signal) signal.removeEventListener('abort', onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+      host.forgetCancel(id);
+    });
 }
 
 class ChildProcess extends EventEmitter {
@@ -42,7 +64,14 @@ class ChildProcess extends EventEmitter {
     this.spawnargs = [file, ...(args || [])];
     this.stdout = new EventEmitter();
     this.stderr = new EventEmitter();
-    this.stdin = { write() { throw new Error('writing to a child\'s stdin is not supported by this runtime: pass `input` to execSync/spawnSync, or use Bun.spawn with stdin'); }, end() {} };
+    this.stdin = {
+      write() {
+        throw new Error(
+          "writing to a child's stdin is not supported by this runtime: pass `input` to execSync/spawnSync, or use Bun.spawn with stdin",
+        );
+      },
+      end() {},
+    };
     this.exitCode = null;
     this.signalCode = null;
     this.killed = false;
@@ -54,8 +83,10 @@ class ChildProcess extends EventEmitter {
         const decode = (b) => (encoding && encoding !== 'buffer' ? b.toString(encoding) : b);
         if (r.stdout.length) this.stdout.emit('data', decode(r.stdout));
         if (r.stderr.length) this.stderr.emit('data', decode(r.stderr));
-        this.stdout.emit('end'); this.stderr.emit('end');
-        this.exitCode = r.code; this.signalCode = r.signal;
+        this.stdout.emit('end');
+        this.stderr.emit('end');
+        this.exitCode = r.code;
+        this.signalCode = r.signal;
         this.emit('exit', r.code, r.signal);
         this.emit('close', r.code, r.signal);
         return r;
@@ -66,14 +97,25 @@ class ChildProcess extends EventEmitter {
       },
     );
   }
-  kill(signal = 'SIGTERM') { this.killed = true; host.cancel(this._cancel); return true; }
-  ref() { return this; }
-  unref() { return this; }
+  kill(signal = 'SIGTERM') {
+    this.killed = true;
+    host.cancel(this._cancel);
+    return true;
+  }
+  ref() {
+    return this;
+  }
+  unref() {
+    return this;
+  }
 }
 
 function execError(command, r) {
   const error = new Error(`Command failed: ${command}${r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
-  error.code = r.code; error.signal = r.signal; error.killed = r.killed; error.cmd = command;
+  error.code = r.code;
+  error.signal = r.signal;
+  error.killed = r.killed;
+  error.cmd = command;
   return error;
 }
 
@@ -90,7 +132,9 @@ function answerWhenDone(child, commandText, options, callback) {
     if (r.error) return callback(r.error, '', '');
     const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
     const failed = r.code !== 0 || r.signal;
-    const err = failed ? Object.assign(execError(commandText, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) }) : null;
+    const err = failed
+      ? Object.assign(execError(commandText, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) })
+      : null;
     callback(err, decode(r.stdout), decode(r.stderr));
   });
   return child;
@@ -101,58 +145,126 @@ function exec(command, options, callback) {
   const [file, args] = shellArgs(command, options);
   return answerWhenDone(new ChildProcess(file, args, options), command, options, callback);
 }
-exec[promisify.custom] = (command, options) => new Promise((resolve, reject) => {
-  exec(command, options, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr })));
-});
+exec[promisify.custom] = (command, options) =>
+  new Promise((resolve, reject) => {
+    exec(command, options, (err, stdout, stderr) =>
+      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
+    );
+  });
 
 function execFile(file, args, options, callback) {
-  if (typeof args === 'function') { callback = args; args = []; options = {}; }
-  else if (!Array.isArray(args)) { callback = options; options = args; args = []; }
+  if (typeof args === 'function') {
+    callback = args;
+    args = [];
+    options = {};
+  } else if (!Array.isArray(args)) {
+    callback = options;
+    options = args;
+    args = [];
+  }
   [options, callback] = normalizeExecArgs(options, callback);
   return answerWhenDone(new ChildProcess(file, args, options), [file, ...args].join(' '), options, callback);
 }
-execFile[promisify.custom] = (file, args, options) => new Promise((resolve, reject) => {
-  execFile(file, args || [], options || {}, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr })));
-});
+execFile[promisify.custom] = (file, args, options) =>
+  new Promise((resolve, reject) => {
+    execFile(file, args || [], options || {}, (err, stdout, stderr) =>
+      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
+    );
+  });
 
 function spawn(command, args, options) {
-  if (!Array.isArray(args)) { options = args; args = []; }
+  if (!Array.isArray(args)) {
+    options = args;
+    args = [];
+  }
   options = options || {};
-  if (options.shell) { const [file, shellArgv] = shellArgs([command, ...args].join(' '), options); return new ChildProcess(file, shellArgv, options); }
+  if (options.shell) {
+    const [file, shellArgv] = shellArgs([command, ...args].join(' '), options);
+    return new ChildProcess(file, shellArgv, options);
+  }
   return new ChildProcess(command, args, options);
 }
 
 function runSyncRaw(file, args, options = {}) {
   const [meta, out, err] = host.runSync(spawnSpec(file, args, options), inputOf(options));
   const m = jsonParse(meta);
-  return { status: m.code, signal: m.signal, stdout: toBuffer(new Uint8Array(out)), stderr: toBuffer(new Uint8Array(err)) };
+  return {
+    status: m.code,
+    signal: m.signal,
+    stdout: toBuffer(new Uint8Array(out)),
+    stderr: toBuffer(new Uint8Array(err)),
+  };
 }
 function spawnSync(command, args, options) {
-  if (!Array.isArray(args)) { options = args; args = []; }
+  if (!Array.isArray(args)) {
+    options = args;
+    args = [];
+  }
   options = options || {};
   let r;
   try {
-    r = options.shell ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options) : runSyncRaw(command, args, options);
+    r = options.shell
+      ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options)
+      : runSyncRaw(command, args, options);
   } catch (error) {
-    return { pid: 0, status: null, signal: null, stdout: null, stderr: null, output: [null, null, null], error: annotate(error) };
+    return {
+      pid: 0,
+      status: null,
+      signal: null,
+      stdout: null,
+      stderr: null,
+      output: [null, null, null],
+      error: annotate(error),
+    };
   }
   const decode = (b) => (options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
-  return { pid: 0, status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] };
+  return {
+    pid: 0,
+    status: r.status,
+    signal: r.signal,
+    stdout: decode(r.stdout),
+    stderr: decode(r.stderr),
+    output: [null, decode(r.stdout), decode(r.stderr)],
+  };
 }
 function execSyncCommon(label, file, args, options = {}) {
   const r = runSyncRaw(file, args, options);
   const decode = (b) => (options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
   if (r.status !== 0) {
     const error = new Error(`Command failed: ${label}${r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
-    Object.assign(error, { status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] });
+    Object.assign(error, {
+      status: r.status,
+      signal: r.signal,
+      stdout: decode(r.stdout),
+      stderr: decode(r.stderr),
+      output: [null, decode(r.stdout), decode(r.stderr)],
+    });
     throw error;
   }
   return decode(r.stdout);
 }
-function execSync(command, options = {}) { return execSyncCommon(command, ...shellArgs(command, options), options); }
-function execFileSync(file, args, options) { if (!Array.isArray(args)) { options = args; args = []; } return execSyncCommon([file, ...args].join(' '), file, args, options || {}); }
+function execSync(command, options = {}) {
+  return execSyncCommon(command, ...shellArgs(command, options), options);
+}
+function execFileSync(file, args, options) {
+  if (!Array.isArray(args)) {
+    options = args;
+    args = [];
+  }
+  return execSyncCommon([file, ...args].join(' '), file, args, options || {});
+}
 
-const childProcess = { exec, execFile, spawn, execSync, execFileSync, spawnSync, ChildProcess,
-  fork() { throw new Error('child_process.fork is not provided by this runtime'); } };
+const childProcess = {
+  exec,
+  execFile,
+  spawn,
+  execSync,
+  execFileSync,
+  spawnSync,
+  ChildProcess,
+  fork() {
+    throw new Error('child_process.fork is not provided by this runtime');
+  },
+};
 
 return { childProcess, runProcess, runSyncRaw };

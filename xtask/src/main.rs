@@ -103,7 +103,19 @@ fn unused_dependencies() -> Result<()> {
     if which::which("cargo-machete").is_err() {
         cargo(&["install", "cargo-machete", "--locked", "--version", "0.9.2"])?;
     }
-    cargo(&["machete", "--with-metadata"])
+    // Run directly: started as `cargo machete` by the `cargo` that runs
+    // xtask, it reads its subcommand name as a folder to scan.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    eprintln!("$ cargo-machete --with-metadata");
+    let status = Command::new("cargo-machete")
+        .arg("--with-metadata")
+        .current_dir(&root)
+        .status()
+        .context("running cargo-machete")?;
+    if !status.success() {
+        bail!("cargo-machete found unused dependencies (or failed): {status}");
+    }
+    Ok(())
 }
 
 /// The fixture projects that import npm packages (zod) keep a lockfile, not

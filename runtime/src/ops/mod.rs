@@ -170,6 +170,7 @@ fn node_text(code: &str) -> Option<&'static str> {
         "EIO" => "i/o error",
         "ELOOP" => "too many symbolic links encountered",
         "EMFILE" => "too many open files",
+        "ENAMETOOLONG" => "name too long",
         "ENFILE" => "file table overflow",
         "EBUSY" => "resource busy or locked",
         "EXDEV" => "cross-device link not permitted",

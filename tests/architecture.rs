@@ -56,6 +56,12 @@ const PACKAGES: &[Rule] = &[
         never: &[],
         prints: true,
     },
+    Rule {
+        package: "beeuni-test-support",
+        // It has no dependencies; it only shares helpers between tests.
+        never: &[],
+        prints: false,
+    },
 ];
 
 fn metadata() -> &'static Metadata {

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use test_support::copy_tree;
+
 struct Run {
     code: i32,
     stdout: String,
@@ -297,18 +299,6 @@ fn scratch_copy(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&fixture(name), dir.path());
     dir
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// What `tools eject NAME` prints when it worked (SPEC 4): `wrote` says what

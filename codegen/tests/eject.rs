@@ -10,25 +10,13 @@ use std::path::{Path, PathBuf};
 use checker::diagnostics::has_errors;
 use checker::project::{self, Project, ToolKind};
 use codegen::eject::{self, EjectPlan, EjectRefusal};
+use test_support::copy_tree;
 
 /// Stands in for the Beeuni source the CLI passes in; the bytes are copied as is.
 const SOURCE: &str = "export default {\n  description: 'stand-in',\n  parameters: { type: 'object' },\n  execute() { return 'ok' },\n}\n";
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/eject")
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// Every file under `root`, by relative path, for "nothing changed" checks.

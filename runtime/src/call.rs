@@ -1,5 +1,5 @@
 //! One call's edges: turning arguments into `execute(args, context)`, and its
-//! value or error into the text the model reads. Also the module contract.
+//! value or error into the text the model reads.
 //!
 //! Owns the rules: a string result is returned as is, `undefined` becomes the
 //! empty string, anything else is `JSON.stringify(value, null, 2)` (the
@@ -9,7 +9,7 @@
 
 use boa_engine::{Context, JsError, JsObject, JsResult, JsString, JsValue, js_string};
 
-use crate::host::{CallOutcome, CallRequest, ToolInfo};
+use crate::api::{CallOutcome, CallRequest};
 use crate::limits;
 use crate::signal::CallSignal;
 use crate::state::HostState;
@@ -135,7 +135,7 @@ pub(crate) fn render(settled: Settled, internals: &JsObject, context: &mut Conte
 }
 
 /// `JSON.stringify(value, null, 2)` (or compact), through the saved intrinsic.
-fn stringify(
+pub(crate) fn stringify(
     value: &JsValue,
     indent: bool,
     internals: &JsObject,
@@ -240,103 +240,4 @@ pub(crate) fn error_text(error: &JsError, context: &mut Context) -> String {
         Ok(value) => thrown_text(&value, context),
         Err(_) => error.to_string(),
     }
-}
-
-/// "a string", "an array", … for messages about the contract.
-pub(crate) fn describe_type(value: &JsValue) -> &'static str {
-    if value.is_undefined() {
-        "undefined"
-    } else if value.is_null() {
-        "null"
-    } else if value.is_string() {
-        "a string"
-    } else if value.is_number() {
-        "a number"
-    } else if value.is_boolean() {
-        "a boolean"
-    } else if value.as_object().is_some_and(|o| o.is_callable()) {
-        "a function"
-    } else if value.as_object().is_some_and(|o| o.is_array()) {
-        "an array"
-    } else if value.is_object() {
-        "an object"
-    } else {
-        "a symbol or bigint"
-    }
-}
-
-/// Checks `{ description, parameters, execute }` and returns what the model sees.
-pub(crate) fn check_contract(
-    tool: &JsObject,
-    internals: &JsObject,
-    context: &mut Context,
-) -> Result<(ToolInfo, JsObject), String> {
-    let get = |name: &str, context: &mut Context| {
-        tool.get(JsString::from(name), context)
-            .map_err(|e| format!("reading `{name}` failed: {}", error_text(&e, context)))
-    };
-    let description = get("description", context)?;
-    let description = match description.as_string() {
-        Some(text) if !text.to_std_string_escaped().trim().is_empty() => {
-            text.to_std_string_escaped()
-        }
-        Some(_) => return Err(
-            "`description` is an empty string; the model reads it to decide when to call the tool"
-                .into(),
-        ),
-        None => {
-            return Err(format!(
-                "`description` must be a non-empty string, found {}",
-                describe_type(&description)
-            ));
-        }
-    };
-    let parameters = get("parameters", context)?;
-    let Some(schema) = parameters
-        .as_object()
-        .filter(|o| !o.is_callable() && !o.is_array())
-    else {
-        return Err(format!(
-            "`parameters` must be a JSON Schema object with `type: 'object'`, found {}",
-            describe_type(&parameters)
-        ));
-    };
-    let kind = schema
-        .get(js_string!("type"), context)
-        .map_err(|e| error_text(&e, context))?;
-    if kind
-        .as_string()
-        .map(|s| s.to_std_string_escaped())
-        .as_deref()
-        != Some("object")
-    {
-        let found = match kind.as_string() {
-            Some(s) => format!("'{}'", s.to_std_string_escaped()),
-            None => describe_type(&kind).to_string(),
-        };
-        return Err(format!("`parameters.type` must be 'object', found {found}"));
-    }
-    let execute = get("execute", context)?;
-    let Some(execute) = execute.as_object().filter(|o| o.is_callable()) else {
-        return Err(format!(
-            "`execute` must be a function, found {}",
-            describe_type(&execute)
-        ));
-    };
-    let parameters_json = match stringify(&parameters, false, internals, context) {
-        Ok(Some(json)) => json,
-        Ok(None) => return Err("`parameters` cannot be converted to JSON".into()),
-        Err(message) => {
-            return Err(format!(
-                "`parameters` cannot be converted to JSON: {message}"
-            ));
-        }
-    };
-    Ok((
-        ToolInfo {
-            description,
-            parameters_json,
-        },
-        execute,
-    ))
 }

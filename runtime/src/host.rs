@@ -2,13 +2,14 @@
 //! the synchronous API the CLI and the daemon call.
 //!
 //! Owns the `Context`, the current-thread tokio runtime and `LocalSet` it is
-//! driven on, tool loading with the module contract checks, and the life of a
-//! call batch (start, drive, deadline, settle, clean up). How a call's value
-//! becomes text is in `call.rs`; the job queue is in `event_loop.rs`.
+//! driven on, tool loading, and the life of a call batch (start, drive,
+//! deadline, settle, clean up). The API's types are in `api.rs`, the module
+//! contract in `contract.rs`, how a call's value becomes text in `call.rs`,
+//! and the job queue in `event_loop.rs`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,11 @@ use boa_engine::builtins::promise::PromiseState;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsObject, js_string};
 
+use crate::api::{
+    CallContext, CallOutcome, CallRequest, CallResult, HostConfig, HostError, LoadError, ToolInfo,
+};
 use crate::call::{self, Settled};
+use crate::contract;
 use crate::event_loop::{Driver, Executor, Stop};
 use crate::internals;
 use crate::limits::{self, Limits};
@@ -27,103 +32,6 @@ use crate::prelude;
 use crate::signal::CallSignal;
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
 use crate::transpile_cache::TranspileCache;
-
-/// How to build a [`Host`].
-#[derive(Debug, Clone)]
-pub struct HostConfig {
-    /// The project checkout: `process.cwd()`, `context.directory`, and the
-    /// base of relative paths in `node:fs`.
-    pub project_dir: PathBuf,
-    /// The box environment, without secrets: `process.env` and the default
-    /// environment of subprocesses.
-    pub box_env: Vec<(String, String)>,
-    /// Deadline, loop and recursion limits, output size.
-    pub limits: Limits,
-    /// A folder where stripped TypeScript is kept between processes (see
-    /// [`crate::default_cache_dir`]); `None` strips every module afresh.
-    pub transpile_cache: Option<PathBuf>,
-}
-
-impl HostConfig {
-    /// A config for `project_dir` with the current process environment and default limits.
-    pub fn new(project_dir: impl Into<PathBuf>) -> Self {
-        HostConfig {
-            project_dir: project_dir.into(),
-            box_env: std::env::vars().collect(),
-            limits: Limits::default(),
-            transpile_cache: None,
-        }
-    }
-}
-
-/// What a loaded tool tells the model.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ToolInfo {
-    /// The tool's `description`.
-    pub description: String,
-    /// The tool's `parameters`, as compact JSON.
-    pub parameters_json: String,
-}
-
-/// Why a tool module did not load; `reason` is the line the daemon logs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{reason}")]
-pub struct LoadError {
-    /// A sentence a person understands, e.g. `Cannot find package 'zod' imported from tools/x.ts`.
-    pub reason: String,
-}
-
-impl LoadError {
-    fn new(reason: impl Into<String>) -> Self {
-        LoadError {
-            reason: reason.into(),
-        }
-    }
-}
-
-/// Who is calling, passed to `execute` as its second argument.
-#[derive(Debug, Clone, Default)]
-pub struct CallContext {
-    /// `context.sessionId`.
-    pub session_id: String,
-    /// `context.agent`.
-    pub agent: String,
-    /// `context.env`: the box environment plus the secrets this agent receives.
-    pub env: Vec<(String, String)>,
-    /// Overrides the host's deadline for this call.
-    pub deadline: Option<Duration>,
-}
-
-/// The result the model reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CallOutcome {
-    /// `execute` returned: a string as is, anything else as indented JSON, `undefined` as "".
-    Ok(String),
-    /// `execute` threw (or was stopped): the message.
-    ToolError(String),
-}
-
-/// One finished call.
-#[derive(Debug, Clone)]
-pub struct CallResult {
-    /// What the model reads (already limited in size).
-    pub outcome: CallOutcome,
-    /// `console` output written while the call ran.
-    pub console: Vec<ConsoleLine>,
-    /// Wall-clock time of the call.
-    pub elapsed: Duration,
-}
-
-/// One call in a batch for [`Host::call_many`].
-#[derive(Debug, Clone)]
-pub struct CallRequest {
-    /// The tool's name as given to [`Host::load_tool`].
-    pub tool: String,
-    /// The arguments, as JSON.
-    pub args_json: String,
-    /// `context` fields.
-    pub context: CallContext,
-}
 
 struct Tool {
     object: JsObject,
@@ -150,11 +58,6 @@ impl std::fmt::Debug for Host {
             .finish_non_exhaustive()
     }
 }
-
-/// Errors creating a [`Host`] (the runtime itself failed to start).
-#[derive(Debug, thiserror::Error)]
-#[error("the tool runtime could not start: {0}")]
-pub struct HostError(String);
 
 const STALLED: &str = "the tool's promise never settled: nothing it waits for can still happen \
 (an endless loop or recursion after an `await` also ends this way)";
@@ -254,9 +157,19 @@ impl Host {
             let settled = |_: &mut Context| !matches!(promise.state(), PromiseState::Pending);
             match driver.run(settled, deadline).await {
                 Stop::Done => {}
-                Stop::Deadline => return Err(LoadError::new(limits::describe_load_deadline(limits.deadline))),
-                Stop::Stalled => return Err(LoadError::new("the module's top-level await never settled")),
-                Stop::Budget => return Err(LoadError::new(limits::describe_budget(limits.microtask_budget))),
+                Stop::Deadline => {
+                    return Err(LoadError::new(limits::describe_load_deadline(
+                        limits.deadline,
+                    )));
+                }
+                Stop::Stalled => {
+                    return Err(LoadError::new("the module's top-level await never settled"));
+                }
+                Stop::Budget => {
+                    return Err(LoadError::new(limits::describe_budget(
+                        limits.microtask_budget,
+                    )));
+                }
                 Stop::Fatal(message) => return Err(LoadError::new(message)),
             }
             if let PromiseState::Rejected(reason) = promise.state() {
@@ -268,22 +181,12 @@ impl Host {
             let default = namespace
                 .get(js_string!("default"), context)
                 .map_err(|e| LoadError::new(call::error_text(&e, context)))?;
-            if default.is_undefined() {
-                return Err(LoadError::new(
-                    "the module has no default export (expected `export default { description, parameters, execute }`)",
-                ));
-            }
-            default.as_object().ok_or_else(|| {
-                LoadError::new(format!(
-                    "the default export is {}, not an object with description, parameters and execute",
-                    call::describe_type(&default)
-                ))
-            })
+            contract::tool_object(&default)
         }));
         self.executor.clear();
         let object = result?;
-        let (info, execute) = call::check_contract(&object, &self.internals, &mut self.context)
-            .map_err(LoadError::new)?;
+        let (info, execute) =
+            contract::check(&object, &self.internals, &mut self.context).map_err(LoadError::new)?;
         self.tools
             .insert(name.to_string(), Tool { object, execute });
         Ok(info)

@@ -10,11 +10,9 @@
 //! each unit body runs as `function (host, need, jsonStringify, jsonParse,
 //! hostInfo)`.
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::ops;
+use crate::js_value::{error, function, string_arg};
 use crate::prelude;
 use crate::state::HostState;
 
@@ -29,7 +27,7 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         .global_object()
         .get(js_string!("JSON"), context)?
         .as_object()
-        .ok_or_else(|| ops::error("the realm has no JSON object"))?;
+        .ok_or_else(|| error("the realm has no JSON object"))?;
     let json_stringify = json.get(js_string!("stringify"), context)?;
     let json_parse = json.get(js_string!("parse"), context)?;
     let internals = JsObject::with_null_proto();
@@ -45,11 +43,11 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         1,
         NativeFunction::from_copy_closure_with_captures(
             |_, args, (units, host, json_stringify, json_parse, host_info, internals), context| {
-                let name = ops::string_arg(args, 0, context)?;
+                let name = string_arg(args, 0, context)?;
                 let key = JsString::from(name.as_str());
                 let known = units.get(key.clone(), context)?;
                 if known.is_null() {
-                    return Err(ops::error(format!(
+                    return Err(error(format!(
                         "internal error: prelude unit {name} needs itself while it loads"
                     )));
                 }
@@ -60,7 +58,7 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
                 let need = internals.get(js_string!("need"), context)?;
                 let ran = prelude::compile_unit(&name, context).and_then(|unit| {
                     let unit = unit.as_object().ok_or_else(|| {
-                        ops::error(format!("the prelude unit {name} is not a function"))
+                        error(format!("the prelude unit {name} is not a function"))
                     })?;
                     unit.call(
                         &JsValue::undefined(),
@@ -97,7 +95,7 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         1,
         NativeFunction::from_copy_closure_with_captures(
             |_, args, units, context| {
-                let name = ops::string_arg(args, 0, context)?;
+                let name = string_arg(args, 0, context)?;
                 let known = units.get(JsString::from(name.as_str()), context)?;
                 Ok(if known.is_object() {
                     known
@@ -118,9 +116,9 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         1,
         NativeFunction::from_copy_closure_with_captures(
             |_, args, internals, context| {
-                let name = ops::string_arg(args, 0, context)?;
+                let name = string_arg(args, 0, context)?;
                 let (unit, export) = prelude::builtin_unit(&name)
-                    .ok_or_else(|| ops::error(format!("{name} is not provided by this runtime")))?;
+                    .ok_or_else(|| error(format!("{name} is not provided by this runtime")))?;
                 let exports = self::need(internals, unit, context)?;
                 match exports.as_object() {
                     Some(exports) => exports.get(JsString::from(export), context),
@@ -146,7 +144,7 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
                     .map(|c| c.get(js_string!("loadCommonJs"), context))
                     .transpose()?
                     .and_then(|f| f.as_object())
-                    .ok_or_else(|| ops::error("the commonjs unit has no loadCommonJs"))?;
+                    .ok_or_else(|| error("the commonjs unit has no loadCommonJs"))?;
                 load.call(&JsValue::undefined(), args, context)
             },
             internals.clone(),
@@ -170,7 +168,7 @@ pub(crate) fn need(internals: &JsObject, unit: &str, context: &mut Context) -> J
     let need = internals
         .get(js_string!("need"), context)?
         .as_object()
-        .ok_or_else(|| ops::error("the runtime prelude has no `need`"))?;
+        .ok_or_else(|| error("the runtime prelude has no `need`"))?;
     need.call(
         &JsValue::undefined(),
         &[JsString::from(unit).into()],
@@ -184,7 +182,7 @@ pub(crate) fn need_in(unit: &str, context: &mut Context) -> JsResult<JsValue> {
         .builtins
         .borrow()
         .clone()
-        .ok_or_else(|| ops::error("the runtime prelude did not load"))?;
+        .ok_or_else(|| error("the runtime prelude did not load"))?;
     need(&internals, unit, context)
 }
 
@@ -196,7 +194,7 @@ fn host_info(host: &JsObject, json_parse: &JsValue, context: &mut Context) -> Js
     let now = host
         .get(js_string!("now"), context)?
         .as_object()
-        .ok_or_else(|| ops::error("the native operations have no now"))?
+        .ok_or_else(|| error("the native operations have no now"))?
         .call(&JsValue::undefined(), &[], context)?;
     cache.create_data_property_or_throw(js_string!("startedAt"), now, context)?;
     Ok(function(
@@ -212,11 +210,11 @@ fn host_info(host: &JsObject, json_parse: &JsValue, context: &mut Context) -> Js
                 let text = host
                     .get(js_string!("hostInfo"), context)?
                     .as_object()
-                    .ok_or_else(|| ops::error("the native operations have no hostInfo"))?
+                    .ok_or_else(|| error("the native operations have no hostInfo"))?
                     .call(&JsValue::undefined(), &[], context)?;
                 let info = json_parse
                     .as_object()
-                    .ok_or_else(|| ops::error("JSON.parse is not a function"))?
+                    .ok_or_else(|| error("JSON.parse is not a function"))?
                     .call(&JsValue::undefined(), &[text], context)?;
                 if let Some(object) = info.as_object() {
                     let started_at = cache.get(js_string!("startedAt"), context)?;
@@ -232,35 +230,4 @@ fn host_info(host: &JsObject, json_parse: &JsValue, context: &mut Context) -> Js
             (cache, host.clone(), json_parse.clone()),
         ),
     ))
-}
-
-/// Defines `name` on `object` as an accessor of two native functions,
-/// enumerable and configurable, as an assignment would leave it.
-pub(crate) fn define_accessor(
-    object: &JsObject,
-    name: &str,
-    get: NativeFunction,
-    set: NativeFunction,
-    context: &mut Context,
-) -> JsResult<()> {
-    let get = function(context, &format!("get {name}"), 0, get);
-    let set = function(context, &format!("set {name}"), 1, set);
-    object.define_property_or_throw(
-        JsString::from(name),
-        PropertyDescriptor::builder()
-            .get(get)
-            .set(set)
-            .enumerable(true)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
-}
-
-fn function(context: &mut Context, name: &str, length: usize, body: NativeFunction) -> JsObject {
-    FunctionObjectBuilder::new(context.realm(), body)
-        .name(JsString::from(name))
-        .length(length)
-        .build()
-        .into()
 }

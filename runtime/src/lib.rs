@@ -41,12 +41,15 @@
 //! checker's project model does; [`deep`] only loads the modules of a project
 //! it is handed), and it does not serve HTTP; that belongs to the daemon.
 
+mod api;
 mod call;
+mod contract;
 pub mod deep;
 mod event_loop;
 mod host;
 pub mod hosted;
 mod internals;
+mod js_value;
 mod limits;
 mod loader;
 mod ops;
@@ -57,10 +60,10 @@ mod state;
 mod transpile;
 mod transpile_cache;
 
-pub use host::{
-    CallContext, CallOutcome, CallRequest, CallResult, Host, HostConfig, HostError, LoadError,
-    ToolInfo,
+pub use api::{
+    CallContext, CallOutcome, CallRequest, CallResult, HostConfig, HostError, LoadError, ToolInfo,
 };
+pub use host::Host;
 pub use limits::Limits;
 pub use state::ConsoleLine;
 

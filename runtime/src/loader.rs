@@ -15,8 +15,7 @@ use std::rc::Rc;
 use boa_engine::module::{ModuleLoader, Referrer, SyntheticModuleInitializer};
 use boa_engine::property::PropertyKey;
 use boa_engine::{
-    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, Module, Source,
-    js_string,
+    Context, JsError, JsObject, JsResult, JsString, JsValue, Module, Source, js_string,
 };
 use oxc_resolver::{ModuleType, ResolveError};
 
@@ -25,6 +24,7 @@ use checker::module::imports::builtins::{
 };
 use checker::module::imports::resolver_options::resolve_in;
 
+use crate::js_value::error;
 use crate::state::HostState;
 use crate::transpile;
 
@@ -142,7 +142,7 @@ impl ToolLoader {
             .builtins
             .borrow()
             .clone()
-            .ok_or_else(|| error("the runtime prelude did not load".into()))?;
+            .ok_or_else(|| error("the runtime prelude did not load"))?;
         internals
             .get(JsString::from(name), context)?
             .as_object()
@@ -379,10 +379,6 @@ pub(crate) fn display(path: &Path, state: &HostState) -> String {
         .unwrap_or(path)
         .display()
         .to_string()
-}
-
-fn error(message: String) -> JsError {
-    JsNativeError::error().with_message(message).into()
 }
 
 fn message_of(error: &JsError) -> String {

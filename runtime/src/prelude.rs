@@ -15,6 +15,8 @@ use boa_engine::{
     Context, JsObject, JsResult, JsString, JsValue, NativeFunction, Script, Source, js_string,
 };
 
+use crate::js_value::{define_accessor, error};
+
 /// Every unit by name; a new file under `js/` is added here and named by
 /// [`GLOBALS`], [`BUILTINS`] or another unit's `need`.
 const UNITS: &[(&str, &str)] = &[
@@ -135,7 +137,7 @@ pub(crate) fn install_globals(
     let need = internals
         .get(js_string!("need"), context)?
         .as_object()
-        .ok_or_else(|| crate::ops::error("the runtime prelude has no `need`"))?;
+        .ok_or_else(|| error("the runtime prelude has no `need`"))?;
     // Values read or assigned so far, by global name; shared by all getters.
     let known = JsObject::with_null_proto();
     for (unit, names) in GLOBALS {
@@ -171,7 +173,7 @@ pub(crate) fn install_globals(
                 captures,
             );
             let global = context.global_object();
-            crate::internals::define_accessor(&global, name, get, set, context)?;
+            define_accessor(&global, name, get, set, context)?;
         }
     }
     Ok(())
@@ -181,7 +183,7 @@ pub(crate) fn install_globals(
 /// jsonStringify, jsonParse, hostInfo)` whose result is the unit's exports.
 pub(crate) fn compile_unit(name: &str, context: &mut Context) -> JsResult<JsValue> {
     let Some((_, body)) = UNITS.iter().find(|(unit, _)| *unit == name) else {
-        return Err(crate::ops::error(format!(
+        return Err(error(format!(
             "internal error: the prelude has no unit {name}"
         )));
     };

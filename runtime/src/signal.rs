@@ -9,6 +9,7 @@
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string};
 
 use crate::internals;
+use crate::js_value::{define_accessor, error};
 
 /// The state behind one call's `context.signal`.
 pub(crate) struct CallSignal {
@@ -54,7 +55,7 @@ impl CallSignal {
             },
             slot.clone(),
         );
-        internals::define_accessor(call_context, "signal", get, set, context)?;
+        define_accessor(call_context, "signal", get, set, context)?;
         Ok(CallSignal { slot })
     }
 
@@ -93,7 +94,7 @@ fn new_controller(context: &mut Context) -> JsResult<JsObject> {
         .map(|abort| abort.get(js_string!("AbortController"), context))
         .transpose()?
         .and_then(|class| class.as_object())
-        .ok_or_else(|| crate::ops::error("the abort unit has no AbortController"))?;
+        .ok_or_else(|| error("the abort unit has no AbortController"))?;
     class.construct(&[], None, context)
 }
 
@@ -101,7 +102,7 @@ fn abort(controller: &JsObject, reason: JsValue, context: &mut Context) -> JsRes
     controller
         .get(js_string!("abort"), context)?
         .as_object()
-        .ok_or_else(|| crate::ops::error("the AbortController has no abort"))?
+        .ok_or_else(|| error("the AbortController has no abort"))?
         .call(&controller.clone().into(), &[reason], context)
         .map(|_| ())
 }

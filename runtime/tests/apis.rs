@@ -36,6 +36,36 @@ fn node_fs_reads_writes_and_lists_in_a_tempdir() {
     });
 }
 
+/// Tools test `err.code`: an error the OS names keeps its name and number.
+#[test]
+fn node_fs_errors_carry_the_os_error_code() {
+    on_big_stack(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let looped = dir.path().join("loop");
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        // 40 on Linux, 62 on macOS: whatever this OS says for the same open.
+        let errno = std::fs::File::open(&looped)
+            .unwrap_err()
+            .raw_os_error()
+            .unwrap();
+        let mut host = load_fixture("fs", test_limits());
+        let out = call_json(
+            &mut host,
+            "fs",
+            json!({ "dir": dir.path(), "loop": looped }),
+        );
+        assert_eq!(
+            out,
+            json!({
+                "code": "ELOOP",
+                "errno": -errno,
+                "syscall": "open",
+                "message": format!("ELOOP: too many symbolic links encountered, open '{}'", looped.display()),
+            })
+        );
+    });
+}
+
 #[test]
 fn child_process_runs_real_commands() {
     on_big_stack(|| {

@@ -53,6 +53,15 @@ const CASES: &[(&str, &str)] = &[
         "export default { description: 'd', parameters: { type: 'object', big: 10n }, execute() {} };",
         "`parameters` cannot be converted to JSON",
     ),
+    // Computed, so the checker cannot see it: the meta-schema can.
+    (
+        "const required = (name: string) => name;\nexport default { description: 'd', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: required('id') }, execute() {} };",
+        "`parameters` is not a valid JSON Schema: \"id\" is not of type \"array\" (at `/required`)",
+    ),
+    (
+        "export default { description: 'd', parameters: { type: 'object', properties: { id: { type: 'text' } } }, execute() {} };",
+        "`parameters` is not a valid JSON Schema: \"text\" is not valid under any of the schemas listed in the 'anyOf' keyword (at `/properties/id/type`)",
+    ),
 ];
 
 #[test]

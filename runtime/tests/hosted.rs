@@ -5,13 +5,12 @@
 
 mod common;
 
-use std::io::Write;
-use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use runtime::{CallContext, CallOutcome, Host, HostConfig};
 use serde_json::{Value, json};
+use test_support::{Request, Response};
 
 use common::{on_big_stack, test_limits};
 
@@ -29,33 +28,16 @@ struct Seen {
 /// A stand-in Beeuni API; returns its base URL (with a trailing slash, which
 /// the tools must tolerate) and the requests it has seen.
 fn start_api() -> (String, Arc<Mutex<Vec<Seen>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let base = format!("http://{}/", listener.local_addr().unwrap());
     let seen = Arc::new(Mutex::new(Vec::new()));
     let log = seen.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(stream) = stream else { continue };
-            let log = log.clone();
-            std::thread::spawn(move || serve(stream, &log));
-        }
-    });
-    (base, seen)
+    let base = test_support::serve(move |request| answer(&request, &log));
+    (format!("{base}/"), seen)
 }
 
-fn serve(stream: std::net::TcpStream, log: &Mutex<Vec<Seen>>) {
-    let Some(request) = common::read_request(&stream) else {
-        return;
-    };
+fn answer(request: &Request, log: &Mutex<Vec<Seen>>) -> Response {
     let header = |name: &str| request.header(name).unwrap_or_default().to_string();
-    let body = request.body.clone();
-    let request_line = format!("{} {}", request.method, request.path);
-    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let route = request_line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("")
-        .to_string();
+    let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+    let route = request.path.clone();
     let authorization = header("authorization");
     log.lock().unwrap().push(Seen {
         route: route.clone(),
@@ -99,13 +81,7 @@ fn serve(stream: std::net::TcpStream, log: &Mutex<Vec<Seen>>) {
             _ => ("404 Not Found", "no such route".to_string()),
         }
     };
-    let mut stream = stream;
-    let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        payload.len()
-    );
-    let _ = stream.write_all(head.as_bytes());
-    let _ = stream.write_all(payload.as_bytes());
+    Response::new(status, payload)
 }
 
 /// A host whose project is `project`, with the five tools loaded from the

@@ -61,7 +61,7 @@ pub fn run() -> Result<()> {
     std::fs::write(&call_script, CALL_TS)?;
     let zod_script = fixtures.join("zod/bench-zod.mjs");
     let bun = find_bun(&work);
-    let node = which("node");
+    let node = which::which("node").ok();
 
     let bench_dir = fixtures.join("bench");
     let args = r#"{"id":"A-1"}"#;
@@ -281,14 +281,8 @@ fn alternating_medians(
         .collect())
 }
 
-fn which(name: &str) -> Option<PathBuf> {
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
 fn find_bun(work: &Path) -> Option<PathBuf> {
-    if let Some(bun) = which("bun") {
+    if let Ok(bun) = which::which("bun") {
         return Some(bun);
     }
     let local = work.join("node_modules/.bin/bun");

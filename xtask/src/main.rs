@@ -1,7 +1,9 @@
 //! `cargo xtask`: the workspace's own chores, as verbs.
 //!
 //! - `ci`: what CI runs — formatting, clippy with warnings denied, every test,
-//!   and a check that generated files are current.
+//!   a check that generated files are current, no unused dependency
+//!   (cargo-machete), and biome over the runtime's JS prelude.
+//! - `js [--write]`: biome, format and lint, over the runtime's JS prelude.
 //! - `codegen [--check]`: regenerate checked-in generated files.
 //! - `bench check|runtime`: benchmarks that report ratios against references
 //!   measured in the same run.
@@ -9,22 +11,58 @@
 mod bench_check;
 mod bench_runtime;
 mod codegen;
+mod js;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+
+/// The workspace's own chores.
+#[derive(Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+struct Cli {
+    #[command(subcommand)]
+    command: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// What CI runs: formatting, generated files, clippy, every test, unused
+    /// dependencies, and biome over the JS prelude.
+    Ci,
+    /// Regenerate the checked-in generated files.
+    Codegen {
+        /// Fail if a generated file is stale instead of writing it.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Format and lint the runtime's JS prelude with biome.
+    Js {
+        /// Format the files and apply biome's safe fixes.
+        #[arg(long)]
+        write: bool,
+    },
+    /// Benchmarks that report ratios against references measured in the same run.
+    #[command(subcommand)]
+    Bench(Bench),
+}
+
+#[derive(Subcommand)]
+enum Bench {
+    /// `beeuni validate` against a parse-only floor and the peers.
+    Check(bench_check::Options),
+    /// Cold `beeuni tools call` against node and bun.
+    Runtime,
+}
 
 fn main() -> Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let rest = args.get(1..).unwrap_or_default();
-    match args.first().map(String::as_str) {
-        Some("ci") => ci(),
-        Some("codegen") => codegen::run(rest.iter().any(|a| a == "--check")),
-        Some("bench") => bench(rest),
-        _ => {
-            eprintln!("usage: cargo xtask <ci | codegen [--check] | bench <check|runtime>>");
-            std::process::exit(2);
-        }
+    match Cli::parse().command {
+        Task::Ci => ci(),
+        Task::Codegen { check } => codegen::run(check),
+        Task::Js { write } => js::run(write),
+        Task::Bench(Bench::Check(options)) => bench_check::run(options),
+        Task::Bench(Bench::Runtime) => bench_runtime::run(),
     }
 }
 
@@ -58,6 +96,30 @@ fn ci() -> Result<()> {
     // break CI rather than the next fuzzing session.
     let fuzz = concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/Cargo.toml");
     cargo(&["check", "--locked", "--manifest-path", fuzz, "--bins"])?;
+    unused_dependencies()?;
+    js::run(false)?;
+    Ok(())
+}
+
+/// Fails on a dependency no code uses. cargo-machete reads the sources, so
+/// it needs no build; `--with-metadata` lets it see a library renamed by its
+/// package (`beeuni-checker` is `checker`).
+fn unused_dependencies() -> Result<()> {
+    if which::which("cargo-machete").is_err() {
+        cargo(&["install", "cargo-machete", "--locked", "--version", "0.9.2"])?;
+    }
+    // Run directly: started as `cargo machete` by the `cargo` that runs
+    // xtask, it reads its subcommand name as a folder to scan.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    eprintln!("$ cargo-machete --with-metadata");
+    let status = Command::new("cargo-machete")
+        .arg("--with-metadata")
+        .current_dir(&root)
+        .status()
+        .context("running cargo-machete")?;
+    if !status.success() {
+        bail!("cargo-machete found unused dependencies (or failed): {status}");
+    }
     Ok(())
 }
 
@@ -82,32 +144,30 @@ fn install_fixture_packages() -> Result<()> {
             .parent()
             .map(std::path::Path::to_path_buf)
             .unwrap_or_default();
-        if dir.join("node_modules").is_dir() {
-            continue;
-        }
-        eprintln!("$ npm ci --prefix {}", dir.display());
-        let status = Command::new("npm")
-            .args([
-                "ci",
-                "--no-audit",
-                "--no-fund",
-                "--loglevel=error",
-                "--prefix",
-            ])
-            .arg(&dir)
-            .status()
-            .context("running npm ci (is npm installed?)")?;
-        if !status.success() {
-            bail!("npm ci in {} failed with {status}", dir.display());
-        }
+        npm_ci(&dir)?;
     }
     Ok(())
 }
 
-fn bench(args: &[String]) -> Result<()> {
-    match args.first().map(String::as_str) {
-        Some("check") => bench_check::run(&args[1..]),
-        Some("runtime") => bench_runtime::run(),
-        other => bail!("unknown benchmark {other:?}: cargo xtask bench <check|runtime>"),
+/// `npm ci` in `dir` unless its `node_modules` is already there.
+pub(crate) fn npm_ci(dir: &std::path::Path) -> Result<()> {
+    if dir.join("node_modules").is_dir() {
+        return Ok(());
     }
+    eprintln!("$ npm ci --prefix {}", dir.display());
+    let status = Command::new("npm")
+        .args([
+            "ci",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+            "--prefix",
+        ])
+        .arg(dir)
+        .status()
+        .context("running npm ci (is npm installed?)")?;
+    if !status.success() {
+        bail!("npm ci in {} failed with {status}", dir.display());
+    }
+    Ok(())
 }

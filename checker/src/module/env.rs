@@ -8,11 +8,11 @@ use std::ops::Range;
 use std::path::Path;
 
 use swc_ecma_ast::{
-    Expr, MemberExpr, MemberProp, MetaPropKind, ObjectPat, ObjectPatProp, Pat, Program, PropName,
+    Expr, MemberExpr, MemberProp, MetaPropKind, ObjectPat, ObjectPatProp, Pat, PropName,
     VarDeclarator,
 };
 
-use super::imports::collect::literal_string;
+use super::ast::literal_string;
 use super::parse::range;
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::codes::MODULE_PROCESS_ENV;
@@ -26,7 +26,8 @@ pub struct EnvRead {
 
 /// The environment reads of a file; one traversal also finds its imports
 /// (see `module::scan`).
-pub fn env_reads(program: &Program) -> Vec<EnvRead> {
+#[cfg(test)]
+pub fn env_reads(program: &swc_ecma_ast::Program) -> Vec<EnvRead> {
     super::scan::walk(program).env
 }
 

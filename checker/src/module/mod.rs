@@ -8,11 +8,13 @@
 //! manifest layer's check; this module skips such paths silently.
 //!
 //! Map: `read` (bytes to text), `parse` (swc, and the guard against deep
-//! nesting), `contract` (the default export), `scan` (the one walk that feeds
+//! nesting), `ast` (literal values off the tree), `contract` (the default
+//! export), `scan` (the one walk that feeds
 //! `imports::collect` and `env`), `imports::resolve` (Bun's resolution, via
 //! oxc_resolver), `git` (tracked files), `graph` (the parallel walk over every
 //! tool's files and the report), `fuzz` (the fuzz target's body).
 
+mod ast;
 pub mod contract;
 pub mod env;
 mod fuzz;

@@ -12,8 +12,8 @@ use crate::diagnostics::Diagnostic;
 use crate::diagnostics::codes::DUPLICATE_AGENT;
 use crate::yaml::Node;
 
-use super::decls::{check_duplicate_keys, wrong_type};
 use super::names::{HARNESS_TOOLS, PTY_PREFIX, STANDARD_PTY_TOOLS};
+use super::shape::{check_duplicate_keys, wrong_type};
 use super::{FileId, ToolSet};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

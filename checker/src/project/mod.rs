@@ -11,6 +11,7 @@ mod decls;
 mod load;
 pub mod names;
 mod paths;
+mod shape;
 mod toolset;
 
 pub use agents::{

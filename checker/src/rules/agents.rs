@@ -73,29 +73,10 @@ fn star_in_list(file: &Path, agent: &Agent, star: &NamedRef) -> Diagnostic {
 fn closest<'a>(name: &str, known: &'a [String]) -> Option<&'a String> {
     known
         .iter()
-        .map(|k| (edit_distance(name, k), k))
+        .map(|k| (strsim::levenshtein(name, k), k))
         .filter(|(d, k)| *d <= 2.max(k.len() / 4))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                previous
-            } else {
-                1 + previous.min(row[j]).min(current)
-            };
-            previous = current;
-        }
-    }
-    row[b.len()]
 }
 
 pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {

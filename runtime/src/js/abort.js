@@ -9,8 +9,14 @@ class AbortSignal extends EventTarget {
     this.reason = undefined;
     this.onabort = null;
   }
-  throwIfAborted() { if (this.aborted) throw this.reason; }
-  static abort(reason) { const c = new AbortController(); c.abort(reason); return c.signal; }
+  throwIfAborted() {
+    if (this.aborted) throw this.reason;
+  }
+  static abort(reason) {
+    const c = new AbortController();
+    c.abort(reason);
+    return c.signal;
+  }
   static timeout(ms) {
     const c = new AbortController();
     setTimeout(() => c.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
@@ -19,7 +25,10 @@ class AbortSignal extends EventTarget {
   static any(signals) {
     const c = new AbortController();
     for (const s of signals) {
-      if (s.aborted) { c.abort(s.reason); return c.signal; }
+      if (s.aborted) {
+        c.abort(s.reason);
+        return c.signal;
+      }
     }
     for (const s of signals) s.addEventListener('abort', () => c.abort(s.reason), { once: true });
     return c.signal;
@@ -33,8 +42,12 @@ function abortSignal(signal, reason) {
   signal.dispatchEvent(new Event('abort'));
 }
 class AbortController {
-  constructor() { this.signal = new AbortSignal(abortKey); }
-  abort(reason) { abortSignal(this.signal, reason); }
+  constructor() {
+    this.signal = new AbortSignal(abortKey);
+  }
+  abort(reason) {
+    abortSignal(this.signal, reason);
+  }
 }
 
 return { AbortController, AbortSignal };

@@ -3,7 +3,13 @@
 const utf8Encoder = new host.TextEncoder();
 const utf8Decoder = new host.TextDecoder();
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const B64_LOOKUP = (() => { const t = new Int16Array(128).fill(-1); for (let i = 0; i < 64; i++) t[B64.charCodeAt(i)] = i; t[45] = 62; t[95] = 63; return t; })();
+const B64_LOOKUP = (() => {
+  const t = new Int16Array(128).fill(-1);
+  for (let i = 0; i < 64; i++) t[B64.charCodeAt(i)] = i;
+  t[45] = 62;
+  t[95] = 63;
+  return t;
+})();
 
 function base64Encode(bytes, url) {
   let out = '';
@@ -22,13 +28,18 @@ function base64Encode(bytes, url) {
 
 function base64Decode(text) {
   const out = [];
-  let bits = 0, value = 0;
+  let bits = 0,
+    value = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const v = c < 128 ? B64_LOOKUP[c] : -1;
     if (v < 0) continue; // whitespace and padding, as Node ignores them
-    value = (value << 6) | v; bits += 6;
-    if (bits >= 8) { bits -= 8; out.push((value >> bits) & 255); }
+    value = (value << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >> bits) & 255);
+    }
   }
   return new Uint8Array(out);
 }
@@ -44,78 +55,188 @@ function normalizeEncoding(enc) {
 
 function encodeString(text, enc) {
   switch (normalizeEncoding(enc)) {
-    case 'utf8': return utf8Encoder.encode(text);
+    case 'utf8':
+      return utf8Encoder.encode(text);
     case 'hex': {
-      const n = text.length >> 1; const out = new Uint8Array(n);
-      for (let i = 0; i < n; i++) { const b = parseInt(text.slice(i * 2, i * 2 + 2), 16); if (Number.isNaN(b)) return out.subarray(0, i); out[i] = b; }
+      const n = text.length >> 1;
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const b = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+        if (Number.isNaN(b)) return out.subarray(0, i);
+        out[i] = b;
+      }
       return out;
     }
-    case 'base64': case 'base64url': return base64Decode(text);
-    case 'latin1': case 'ascii': { const out = new Uint8Array(text.length); for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 255; return out; }
-    case 'utf16le': { const out = new Uint8Array(text.length * 2); for (let i = 0; i < text.length; i++) { const c = text.charCodeAt(i); out[i * 2] = c & 255; out[i * 2 + 1] = c >> 8; } return out; }
+    case 'base64':
+    case 'base64url':
+      return base64Decode(text);
+    case 'latin1':
+    case 'ascii': {
+      const out = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 255;
+      return out;
+    }
+    case 'utf16le': {
+      const out = new Uint8Array(text.length * 2);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        out[i * 2] = c & 255;
+        out[i * 2 + 1] = c >> 8;
+      }
+      return out;
+    }
   }
 }
 
 function decodeBytes(bytes, enc) {
   switch (normalizeEncoding(enc)) {
-    case 'utf8': return utf8Decoder.decode(bytes);
-    case 'hex': { let s = ''; for (const b of bytes) s += (b < 16 ? '0' : '') + b.toString(16); return s; }
-    case 'base64': return base64Encode(bytes, false);
-    case 'base64url': return base64Encode(bytes, true);
-    case 'latin1': { let s = ''; for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096)); return s; }
-    case 'ascii': { let s = ''; for (const b of bytes) s += String.fromCharCode(b & 127); return s; }
-    case 'utf16le': { let s = ''; for (let i = 0; i + 1 < bytes.length; i += 2) s += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8)); return s; }
+    case 'utf8':
+      return utf8Decoder.decode(bytes);
+    case 'hex': {
+      let s = '';
+      for (const b of bytes) s += (b < 16 ? '0' : '') + b.toString(16);
+      return s;
+    }
+    case 'base64':
+      return base64Encode(bytes, false);
+    case 'base64url':
+      return base64Encode(bytes, true);
+    case 'latin1': {
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096));
+      return s;
+    }
+    case 'ascii': {
+      let s = '';
+      for (const b of bytes) s += String.fromCharCode(b & 127);
+      return s;
+    }
+    case 'utf16le': {
+      let s = '';
+      for (let i = 0; i + 1 < bytes.length; i += 2) s += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
+      return s;
+    }
   }
 }
 
 class Buffer extends Uint8Array {
   static from(value, encodingOrOffset, length) {
     if (typeof value === 'string') return toBuffer(encodeString(value, encodingOrOffset));
-    if (value instanceof ArrayBuffer) return new Buffer(value, encodingOrOffset || 0, length === undefined ? value.byteLength - (encodingOrOffset || 0) : length);
-    if (ArrayBuffer.isView(value)) return toBuffer(new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice());
+    if (value instanceof ArrayBuffer)
+      return new Buffer(
+        value,
+        encodingOrOffset || 0,
+        length === undefined ? value.byteLength - (encodingOrOffset || 0) : length,
+      );
+    if (ArrayBuffer.isView(value))
+      return toBuffer(new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice());
     if (Array.isArray(value)) return toBuffer(Uint8Array.from(value));
     if (value && value.type === 'Buffer' && Array.isArray(value.data)) return toBuffer(Uint8Array.from(value.data));
     if (value && typeof value.length === 'number') return toBuffer(Uint8Array.from(value));
     throw new TypeError('The first argument must be a string, Buffer, ArrayBuffer, Array, or array-like object.');
   }
-  static alloc(size, fill, encoding) { const b = new Buffer(size); if (fill !== undefined && fill !== 0) b.fill(fill, 0, size, encoding); return b; }
-  static allocUnsafe(size) { return new Buffer(size); }
-  static allocUnsafeSlow(size) { return new Buffer(size); }
-  static isBuffer(v) { return v instanceof Buffer; }
-  static isEncoding(e) { try { normalizeEncoding(e); return true; } catch { return false; } }
-  static byteLength(v, enc) { if (typeof v === 'string') return encodeString(v, enc).length; return v.byteLength; }
+  static alloc(size, fill, encoding) {
+    const b = new Buffer(size);
+    if (fill !== undefined && fill !== 0) b.fill(fill, 0, size, encoding);
+    return b;
+  }
+  static allocUnsafe(size) {
+    return new Buffer(size);
+  }
+  static allocUnsafeSlow(size) {
+    return new Buffer(size);
+  }
+  static isBuffer(v) {
+    return v instanceof Buffer;
+  }
+  static isEncoding(e) {
+    try {
+      normalizeEncoding(e);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  static byteLength(v, enc) {
+    if (typeof v === 'string') return encodeString(v, enc).length;
+    return v.byteLength;
+  }
   static concat(list, total) {
     const length = total === undefined ? list.reduce((n, b) => n + b.length, 0) : total;
     const out = new Buffer(length);
     let offset = 0;
-    for (const b of list) { if (offset >= length) break; const part = b.subarray(0, length - offset); out.set(part, offset); offset += part.length; }
+    for (const b of list) {
+      if (offset >= length) break;
+      const part = b.subarray(0, length - offset);
+      out.set(part, offset);
+      offset += part.length;
+    }
     return out;
   }
-  static compare(a, b) { return a.compare(b); }
-  toString(enc, start, end) { return decodeBytes(this.subarray(start || 0, end === undefined ? this.length : end), enc); }
-  toJSON() { return { type: 'Buffer', data: Array.from(this) }; }
-  equals(other) { return this.compare(other) === 0; }
+  static compare(a, b) {
+    return a.compare(b);
+  }
+  toString(enc, start, end) {
+    return decodeBytes(this.subarray(start || 0, end === undefined ? this.length : end), enc);
+  }
+  toJSON() {
+    return { type: 'Buffer', data: Array.from(this) };
+  }
+  equals(other) {
+    return this.compare(other) === 0;
+  }
   compare(other) {
     const n = Math.min(this.length, other.length);
     for (let i = 0; i < n; i++) if (this[i] !== other[i]) return this[i] < other[i] ? -1 : 1;
     return this.length === other.length ? 0 : this.length < other.length ? -1 : 1;
   }
-  slice(start, end) { return this.subarray(start, end); }
-  subarray(start, end) { const u = Uint8Array.prototype.subarray.call(this, start, end); return new Buffer(u.buffer, u.byteOffset, u.length); }
-  write(text, offset = 0, length, enc) { if (typeof offset === 'string') { enc = offset; offset = 0; } const bytes = encodeString(text, enc); const n = Math.min(bytes.length, length === undefined ? this.length - offset : length); this.set(bytes.subarray(0, n), offset); return n; }
-  copy(target, targetStart = 0, start = 0, end = this.length) { const part = this.subarray(start, end); target.set(part.subarray(0, target.length - targetStart), targetStart); return Math.min(part.length, target.length - targetStart); }
+  slice(start, end) {
+    return this.subarray(start, end);
+  }
+  subarray(start, end) {
+    const u = Uint8Array.prototype.subarray.call(this, start, end);
+    return new Buffer(u.buffer, u.byteOffset, u.length);
+  }
+  write(text, offset = 0, length, enc) {
+    if (typeof offset === 'string') {
+      enc = offset;
+      offset = 0;
+    }
+    const bytes = encodeString(text, enc);
+    const n = Math.min(bytes.length, length === undefined ? this.length - offset : length);
+    this.set(bytes.subarray(0, n), offset);
+    return n;
+  }
+  copy(target, targetStart = 0, start = 0, end = this.length) {
+    const part = this.subarray(start, end);
+    target.set(part.subarray(0, target.length - targetStart), targetStart);
+    return Math.min(part.length, target.length - targetStart);
+  }
   indexOf(value, from = 0, enc) {
     if (typeof value === 'number') return Uint8Array.prototype.indexOf.call(this, value, from);
     const needle = typeof value === 'string' ? encodeString(value, enc) : value;
-    outer: for (let i = from; i <= this.length - needle.length; i++) { for (let j = 0; j < needle.length; j++) if (this[i + j] !== needle[j]) continue outer; return i; }
+    outer: for (let i = from; i <= this.length - needle.length; i++) {
+      for (let j = 0; j < needle.length; j++) if (this[i + j] !== needle[j]) continue outer;
+      return i;
+    }
     return -1;
   }
-  includes(value, from, enc) { return this.indexOf(value, from, enc) !== -1; }
+  includes(value, from, enc) {
+    return this.indexOf(value, from, enc) !== -1;
+  }
   // Node fills with the whole string (or byte sequence), repeated.
   fill(value, offset = 0, end = this.length, encoding) {
-    if (typeof offset === 'string') { encoding = offset; offset = 0; end = this.length; }
-    if (typeof end === 'string') { encoding = end; end = this.length; }
-    if (typeof value === 'number' || typeof value === 'boolean') return Uint8Array.prototype.fill.call(this, Number(value) & 255, offset, end);
+    if (typeof offset === 'string') {
+      encoding = offset;
+      offset = 0;
+      end = this.length;
+    }
+    if (typeof end === 'string') {
+      encoding = end;
+      end = this.length;
+    }
+    if (typeof value === 'number' || typeof value === 'boolean')
+      return Uint8Array.prototype.fill.call(this, Number(value) & 255, offset, end);
     const pattern = typeof value === 'string' ? encodeString(value, encoding) : value;
     if (pattern.length === 0) return Uint8Array.prototype.fill.call(this, 0, offset, end);
     for (let i = offset, j = 0; i < end; i++, j = (j + 1) % pattern.length) this[i] = pattern[j];
@@ -130,27 +251,51 @@ function outOfRange(name, range, received) {
   return error;
 }
 function checkOffset(buffer, offset, size) {
-  if (typeof offset !== 'number') { const e = new TypeError(`The "offset" argument must be of type number. Received ${inspectShort(offset)}`); e.code = 'ERR_INVALID_ARG_TYPE'; throw e; }
+  if (typeof offset !== 'number') {
+    const e = new TypeError(`The "offset" argument must be of type number. Received ${inspectShort(offset)}`);
+    e.code = 'ERR_INVALID_ARG_TYPE';
+    throw e;
+  }
   if (!Number.isInteger(offset)) throw outOfRange('offset', 'an integer', offset);
-  if (buffer.length < size) { const e = new RangeError('Attempt to access memory outside buffer bounds'); e.code = 'ERR_BUFFER_OUT_OF_BOUNDS'; throw e; }
-  if (offset < 0 || offset > buffer.length - size) throw outOfRange('offset', `>= 0 and <= ${buffer.length - size}`, offset);
+  if (buffer.length < size) {
+    const e = new RangeError('Attempt to access memory outside buffer bounds');
+    e.code = 'ERR_BUFFER_OUT_OF_BOUNDS';
+    throw e;
+  }
+  if (offset < 0 || offset > buffer.length - size)
+    throw outOfRange('offset', `>= 0 and <= ${buffer.length - size}`, offset);
 }
-function inspectShort(value) { return value === undefined ? 'undefined' : typeof value === 'string' ? `type string ('${value}')` : `${typeof value}`; }
+function inspectShort(value) {
+  return value === undefined ? 'undefined' : typeof value === 'string' ? `type string ('${value}')` : `${typeof value}`;
+}
 const NUMBER_ACCESSORS = [
-  ['Int8', 1, 'Int8', -0x80, 0x7f], ['UInt8', 1, 'Uint8', 0, 0xff],
-  ['Int16', 2, 'Int16', -0x8000, 0x7fff], ['UInt16', 2, 'Uint16', 0, 0xffff],
-  ['Int32', 4, 'Int32', -0x80000000, 0x7fffffff], ['UInt32', 4, 'Uint32', 0, 0xffffffff],
-  ['Float', 4, 'Float32'], ['Double', 8, 'Float64'],
-  ['BigInt64', 8, 'BigInt64'], ['BigUInt64', 8, 'BigUint64'],
+  ['Int8', 1, 'Int8', -0x80, 0x7f],
+  ['UInt8', 1, 'Uint8', 0, 0xff],
+  ['Int16', 2, 'Int16', -0x8000, 0x7fff],
+  ['UInt16', 2, 'Uint16', 0, 0xffff],
+  ['Int32', 4, 'Int32', -0x80000000, 0x7fffffff],
+  ['UInt32', 4, 'Uint32', 0, 0xffffffff],
+  ['Float', 4, 'Float32'],
+  ['Double', 8, 'Float64'],
+  ['BigInt64', 8, 'BigInt64'],
+  ['BigUInt64', 8, 'BigUint64'],
 ];
 for (const [name, size, kind, min, max] of NUMBER_ACCESSORS) {
   for (const order of size === 1 ? [''] : ['LE', 'BE']) {
     const little = order === 'LE';
-    function read(offset = 0) { checkOffset(this, offset, size); return new DataView(this.buffer, this.byteOffset, this.byteLength)[`get${kind}`](offset, little); }
+    function read(offset = 0) {
+      checkOffset(this, offset, size);
+      return new DataView(this.buffer, this.byteOffset, this.byteLength)[`get${kind}`](offset, little);
+    }
     function write(value, offset = 0) {
       checkOffset(this, offset, size);
-      if (min !== undefined && (value < min || value > max)) throw outOfRange('value', min === 0 ? `>= 0 and <= ${max}` : `>= ${min} and <= ${max}`, value);
-      new DataView(this.buffer, this.byteOffset, this.byteLength)[`set${kind}`](offset, kind.startsWith('Big') ? value : Number(value), little);
+      if (min !== undefined && (value < min || value > max))
+        throw outOfRange('value', min === 0 ? `>= 0 and <= ${max}` : `>= ${min} and <= ${max}`, value);
+      new DataView(this.buffer, this.byteOffset, this.byteLength)[`set${kind}`](
+        offset,
+        kind.startsWith('Big') ? value : Number(value),
+        little,
+      );
       return offset + size;
     }
     for (const alias of name.includes('UInt') ? [name, name.replace('UInt', 'Uint')] : [name]) {
@@ -160,7 +305,9 @@ for (const [name, size, kind, min, max] of NUMBER_ACCESSORS) {
   }
 }
 
-function toBuffer(u8) { return new Buffer(u8.buffer, u8.byteOffset, u8.byteLength); }
+function toBuffer(u8) {
+  return new Buffer(u8.buffer, u8.byteOffset, u8.byteLength);
+}
 function bytesOf(value) {
   // Any body or data argument as a Uint8Array.
   if (typeof value === 'string') return utf8Encoder.encode(value);
@@ -176,4 +323,16 @@ function bufferOf(value) {
 globalThis.atob = globalThis.atob || ((s) => decodeBytes(base64Decode(s), 'latin1'));
 globalThis.btoa = globalThis.btoa || ((s) => base64Encode(encodeString(s, 'latin1'), false));
 
-return { utf8Encoder, utf8Decoder, base64Encode, base64Decode, normalizeEncoding, encodeString, decodeBytes, Buffer, toBuffer, bytesOf, bufferOf };
+return {
+  utf8Encoder,
+  utf8Decoder,
+  base64Encode,
+  base64Decode,
+  normalizeEncoding,
+  encodeString,
+  decodeBytes,
+  Buffer,
+  toBuffer,
+  bytesOf,
+  bufferOf,
+};

@@ -29,13 +29,32 @@ function shellCommand(strings, values) {
 }
 
 class ShellOutput {
-  constructor(r) { this.exitCode = r.code === null ? 128 + 9 : r.code; this.stdout = r.stdout; this.stderr = r.stderr; }
-  text(enc) { return this.stdout.toString(enc); }
-  json() { return jsonParse(this.stdout.toString()); }
-  lines() { return this.stdout.toString().split('\n').filter((l, i, a) => l !== '' || i < a.length - 1); }
-  arrayBuffer() { return bufferOf(this.stdout); }
-  bytes() { return new Uint8Array(this.stdout); }
-  blob() { throw new TypeError('Blob is not provided by this runtime'); }
+  constructor(r) {
+    this.exitCode = r.code === null ? 128 + 9 : r.code;
+    this.stdout = r.stdout;
+    this.stderr = r.stderr;
+  }
+  text(enc) {
+    return this.stdout.toString(enc);
+  }
+  json() {
+    return jsonParse(this.stdout.toString());
+  }
+  lines() {
+    return this.stdout
+      .toString()
+      .split('\n')
+      .filter((l, i, a) => l !== '' || i < a.length - 1);
+  }
+  arrayBuffer() {
+    return bufferOf(this.stdout);
+  }
+  bytes() {
+    return new Uint8Array(this.stdout);
+  }
+  blob() {
+    throw new TypeError('Blob is not provided by this runtime');
+  }
 }
 class ShellError extends Error {
   constructor(output, command) {
@@ -43,18 +62,45 @@ class ShellError extends Error {
     this.name = 'ShellError';
     Object.assign(this, { exitCode: output.exitCode, stdout: output.stdout, stderr: output.stderr, command });
   }
-  text(enc) { return this.stdout.toString(enc); }
-  json() { return jsonParse(this.stdout.toString()); }
+  text(enc) {
+    return this.stdout.toString(enc);
+  }
+  json() {
+    return jsonParse(this.stdout.toString());
+  }
 }
 
 const shellDefaults = { cwd: undefined, env: undefined, throws: true };
 class ShellPromise {
-  constructor(command) { this._command = command; this._cwd = shellDefaults.cwd; this._env = shellDefaults.env; this._quiet = false; this._throws = shellDefaults.throws; this._promise = null; this._stdin = null; }
-  cwd(dir) { this._cwd = dir; return this; }
-  env(env) { this._env = env; return this; }
-  quiet() { this._quiet = true; return this; }
-  nothrow() { this._throws = false; return this; }
-  throws(v) { this._throws = v !== false; return this; }
+  constructor(command) {
+    this._command = command;
+    this._cwd = shellDefaults.cwd;
+    this._env = shellDefaults.env;
+    this._quiet = false;
+    this._throws = shellDefaults.throws;
+    this._promise = null;
+    this._stdin = null;
+  }
+  cwd(dir) {
+    this._cwd = dir;
+    return this;
+  }
+  env(env) {
+    this._env = env;
+    return this;
+  }
+  quiet() {
+    this._quiet = true;
+    return this;
+  }
+  nothrow() {
+    this._throws = false;
+    return this;
+  }
+  throws(v) {
+    this._throws = v !== false;
+    return this;
+  }
   _run() {
     // Started on first use (await, then, .text() …), so that chained
     // settings such as .cwd() and .quiet() apply, as in Bun.
@@ -72,48 +118,130 @@ class ShellPromise {
     }
     return this._promise;
   }
-  then(ok, fail) { return this._run().then(ok, fail); }
-  catch(fail) { return this._run().catch(fail); }
-  finally(fn) { return this._run().finally(fn); }
-  text(enc) { this._quiet = true; return this._run().then((o) => o.text(enc)); }
-  json() { this._quiet = true; return this._run().then((o) => o.json()); }
+  // biome-ignore lint/suspicious/noThenProperty: awaiting `$` runs the command, as in Bun
+  then(ok, fail) {
+    return this._run().then(ok, fail);
+  }
+  catch(fail) {
+    return this._run().catch(fail);
+  }
+  finally(fn) {
+    return this._run().finally(fn);
+  }
+  text(enc) {
+    this._quiet = true;
+    return this._run().then((o) => o.text(enc));
+  }
+  json() {
+    this._quiet = true;
+    return this._run().then((o) => o.json());
+  }
   // Bun yields every piece between newlines, the last (often empty) too.
-  async *lines() { this._quiet = true; yield* (await this._run()).stdout.toString().split('\n'); }
-  arrayBuffer() { this._quiet = true; return this._run().then((o) => o.arrayBuffer()); }
-  bytes() { this._quiet = true; return this._run().then((o) => o.bytes()); }
+  async *lines() {
+    this._quiet = true;
+    yield* (await this._run()).stdout.toString().split('\n');
+  }
+  arrayBuffer() {
+    this._quiet = true;
+    return this._run().then((o) => o.arrayBuffer());
+  }
+  bytes() {
+    this._quiet = true;
+    return this._run().then((o) => o.bytes());
+  }
 }
 
 function $(strings, ...values) {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the message shows how to write the call
   if (!Array.isArray(strings) || !strings.raw) throw new TypeError('$ is a tagged template: $`command ${arg}`');
   return new ShellPromise(shellCommand(strings, values));
 }
 $.escape = (s) => shellCommand({ raw: ['', ''] }, [String(s)]);
-$.cwd = (dir) => { shellDefaults.cwd = dir; return $; };
-$.env = (env) => { shellDefaults.env = env; return $; };
-$.nothrow = () => { shellDefaults.throws = false; return $; };
-$.throws = (v) => { shellDefaults.throws = v !== false; return $; };
+$.cwd = (dir) => {
+  shellDefaults.cwd = dir;
+  return $;
+};
+$.env = (env) => {
+  shellDefaults.env = env;
+  return $;
+};
+$.nothrow = () => {
+  shellDefaults.throws = false;
+  return $;
+};
+$.throws = (v) => {
+  shellDefaults.throws = v !== false;
+  return $;
+};
 $.ShellError = ShellError;
 
 class BunFile {
-  constructor(p, options = {}) { this.name = pathArg(p instanceof URL ? fileURLToPath(p) : p); this.type = options.type || mimeOf(this.name); }
-  async text() { return utf8Decoder.decode(new Uint8Array(await fsAsync('read', this.name))); }
-  async json() { return jsonParse(await this.text()); }
-  async arrayBuffer() { return fsAsync('read', this.name); }
-  async bytes() { return new Uint8Array(await fsAsync('read', this.name)); }
-  async exists() { return fsAsync('exists', this.name); }
-  get size() { try { return jsonParse(fsSync('stat', this.name, true)).size; } catch { return 0; } }
-  get lastModified() { try { return jsonParse(fsSync('stat', this.name, true)).mtimeMs; } catch { return 0; } }
-  async write(data) { return Bun.write(this, data); }
-  async delete() { await fsAsync('rm', this.name, false, true); }
-  _bytes() { return this.bytes(); }
+  constructor(p, options = {}) {
+    this.name = pathArg(p instanceof URL ? fileURLToPath(p) : p);
+    this.type = options.type || mimeOf(this.name);
+  }
+  async text() {
+    return utf8Decoder.decode(new Uint8Array(await fsAsync('read', this.name)));
+  }
+  async json() {
+    return jsonParse(await this.text());
+  }
+  async arrayBuffer() {
+    return fsAsync('read', this.name);
+  }
+  async bytes() {
+    return new Uint8Array(await fsAsync('read', this.name));
+  }
+  async exists() {
+    return fsAsync('exists', this.name);
+  }
+  get size() {
+    try {
+      return jsonParse(fsSync('stat', this.name, true)).size;
+    } catch {
+      return 0;
+    }
+  }
+  get lastModified() {
+    try {
+      return jsonParse(fsSync('stat', this.name, true)).mtimeMs;
+    } catch {
+      return 0;
+    }
+  }
+  async write(data) {
+    return Bun.write(this, data);
+  }
+  async delete() {
+    await fsAsync('rm', this.name, false, true);
+  }
+  _bytes() {
+    return this.bytes();
+  }
 }
 function mimeOf(name) {
   const ext = path.extname(name).toLowerCase();
-  return { '.json': 'application/json;charset=utf-8', '.txt': 'text/plain;charset=utf-8', '.html': 'text/html;charset=utf-8', '.js': 'text/javascript;charset=utf-8', '.ts': 'text/javascript;charset=utf-8', '.md': 'text/markdown;charset=utf-8', '.csv': 'text/csv;charset=utf-8', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml' }[ext] || 'application/octet-stream';
+  return (
+    {
+      '.json': 'application/json;charset=utf-8',
+      '.txt': 'text/plain;charset=utf-8',
+      '.html': 'text/html;charset=utf-8',
+      '.js': 'text/javascript;charset=utf-8',
+      '.ts': 'text/javascript;charset=utf-8',
+      '.md': 'text/markdown;charset=utf-8',
+      '.csv': 'text/csv;charset=utf-8',
+      '.png': 'image/png',
+      '.jpg': 'image/jpeg',
+      '.svg': 'image/svg+xml',
+    }[ext] || 'application/octet-stream'
+  );
 }
 
 async function bunWrite(destination, data) {
-  const target = destination instanceof BunFile ? destination.name : pathArg(destination instanceof URL ? fileURLToPath(destination) : destination);
+  const target =
+    destination instanceof BunFile
+      ? destination.name
+      : pathArg(destination instanceof URL ? fileURLToPath(destination) : destination);
   let bytes;
   if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync('read', data.name));
   else if (data instanceof Response) bytes = await data.bytes();
@@ -126,37 +254,78 @@ async function bunWrite(destination, data) {
 
 // A subprocess's output stream: awaited whole; `new Response(proc.stdout).text()` works.
 class BunStream {
-  constructor(promise) { this._promise = promise; }
-  _bytes() { return this._promise; }
-  async text() { return utf8Decoder.decode(await this._promise); }
-  async json() { return jsonParse(await this.text()); }
-  async arrayBuffer() { return bufferOf(await this._promise); }
+  constructor(promise) {
+    this._promise = promise;
+  }
+  _bytes() {
+    return this._promise;
+  }
+  async text() {
+    return utf8Decoder.decode(await this._promise);
+  }
+  async json() {
+    return jsonParse(await this.text());
+  }
+  async arrayBuffer() {
+    return bufferOf(await this._promise);
+  }
 }
 
 function bunSpawn(cmd, options = {}) {
-  if (!Array.isArray(cmd)) { options = cmd; cmd = options.cmd; }
+  if (!Array.isArray(cmd)) {
+    options = cmd;
+    cmd = options.cmd;
+  }
   const [file, ...args] = cmd;
   const id = host.newCancel();
-  const input = options.stdin === undefined || options.stdin === null || options.stdin === 'ignore' || options.stdin === 'inherit' ? undefined : options.stdin;
+  const input =
+    options.stdin === undefined || options.stdin === null || options.stdin === 'ignore' || options.stdin === 'inherit'
+      ? undefined
+      : options.stdin;
   const done = runProcess(file, args, { cwd: options.cwd, env: options.env, signal: options.signal, input }, id);
   const proc = {
     pid: undefined,
-    stdout: new BunStream(done.then((r) => r.stdout, () => new Uint8Array(0))),
-    stderr: new BunStream(done.then((r) => r.stderr, () => new Uint8Array(0))),
-    exited: done.then((r) => { proc.exitCode = r.code; proc.signalCode = r.signal; if (options.onExit) options.onExit(proc, r.code, r.signal); return r.code === null ? 128 + 9 : r.code; }),
+    stdout: new BunStream(
+      done.then(
+        (r) => r.stdout,
+        () => new Uint8Array(0),
+      ),
+    ),
+    stderr: new BunStream(
+      done.then(
+        (r) => r.stderr,
+        () => new Uint8Array(0),
+      ),
+    ),
+    exited: done.then((r) => {
+      proc.exitCode = r.code;
+      proc.signalCode = r.signal;
+      if (options.onExit) options.onExit(proc, r.code, r.signal);
+      return r.code === null ? 128 + 9 : r.code;
+    }),
     exitCode: null,
     signalCode: null,
     killed: false,
-    kill() { proc.killed = true; host.cancel(id); },
+    kill() {
+      proc.killed = true;
+      host.cancel(id);
+    },
     ref() {},
     unref() {},
   };
   return proc;
 }
 function bunSpawnSync(cmd, options = {}) {
-  if (!Array.isArray(cmd)) { options = cmd; cmd = options.cmd; }
+  if (!Array.isArray(cmd)) {
+    options = cmd;
+    cmd = options.cmd;
+  }
   const [file, ...args] = cmd;
-  const r = runSyncRaw(file, args, { cwd: options.cwd, env: options.env, input: options.stdin && typeof options.stdin !== 'string' ? options.stdin : undefined });
+  const r = runSyncRaw(file, args, {
+    cwd: options.cwd,
+    env: options.env,
+    input: options.stdin && typeof options.stdin !== 'string' ? options.stdin : undefined,
+  });
   return { exitCode: r.status, signalCode: r.signal, success: r.status === 0, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -172,11 +341,25 @@ class CryptoHasher {
     this.algorithm = String(algorithm).toLowerCase();
     this._hash = key === undefined ? createHash(this.algorithm) : createHmac(this.algorithm, key);
   }
-  update(data, encoding) { this._hash.update(data, encoding); return this; }
-  digest(encoding) { return this._hash.digest(encoding); }
-  copy() { const copy = Object.create(CryptoHasher.prototype); copy.algorithm = this.algorithm; copy._hash = this._hash.copy(); return copy; }
-  static hash(algorithm, data, encoding) { return new CryptoHasher(algorithm).update(data).digest(encoding); }
-  static get algorithms() { return need('node_crypto').nodeCrypto.getHashes(); }
+  update(data, encoding) {
+    this._hash.update(data, encoding);
+    return this;
+  }
+  digest(encoding) {
+    return this._hash.digest(encoding);
+  }
+  copy() {
+    const copy = Object.create(CryptoHasher.prototype);
+    copy.algorithm = this.algorithm;
+    copy._hash = this._hash.copy();
+    return copy;
+  }
+  static hash(algorithm, data, encoding) {
+    return new CryptoHasher(algorithm).update(data).digest(encoding);
+  }
+  static get algorithms() {
+    return need('node_crypto').nodeCrypto.getHashes();
+  }
 }
 
 const Bun = {
@@ -192,12 +375,20 @@ const Bun = {
   write: bunWrite,
   which: (command) => host.which(String(command)),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms instanceof Date ? ms - Date.now() : ms)),
-  sleepSync() { throw new Error('Bun.sleepSync is not provided by this runtime: use await Bun.sleep(ms)'); },
+  sleepSync() {
+    throw new Error('Bun.sleepSync is not provided by this runtime: use await Bun.sleep(ms)');
+  },
   nanoseconds: () => Number(hrtime.bigint()),
   inspect,
   randomUUIDv7: randomUUID,
   deepEquals: deepEqual,
-  escapeHTML: (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;'),
+  escapeHTML: (s) =>
+    String(s)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#x27;'),
   fileURLToPath,
   pathToFileURL,
   CryptoHasher,

@@ -1,18 +1,30 @@
 // ---- child_process.js: node:child_process over host.run / host.runSync ----
 const { processEnv } = need('process');
 const { annotate, pathArg } = need('files');
-const { bufferOf, toBuffer } = need('buffer');
+const { bufferOf, toBuffer, utf8Decoder } = need('buffer');
 const { EventEmitter } = need('events');
 const { promisify } = need('util');
 // Output is collected while the process runs and delivered when it exits:
 // 'data' events fire once per stream, just before 'exit' and 'close'.
 function spawnSpec(file, args, options = {}) {
-  const env = options.env ? Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : processEnv;
+  const env = options.env
+    ? Object.fromEntries(
+        Object.entries(options.env)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )
+    : processEnv;
   const timeout = Number(options.timeout) > 0 ? Number(options.timeout) : undefined;
-  return jsonStringify({ file: String(file), args: (args || []).map(String), cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)), env, timeout, inheritOutput: inheritsOutput(options) });
+  return jsonStringify({
+    file: String(file),
+    args: (args || []).map(String),
+    cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)),
+    env,
+    timeout,
+  });
 }
-// `stdio: 'inherit'` (or ['…', 'inherit', 'inherit']): the child writes to
-// this process's stderr, since stdout is what the model reads.
+// `stdio: 'inherit'` (or ['…', 'inherit', 'inherit']): what the child prints
+// goes to the call's console (the log), never to what the model reads.
 function inheritsOutput(options) {
   const stdio = options.stdio;
   return stdio === 'inherit' || (Array.isArray(stdio) && stdio[1] === 'inherit' && stdio[2] === 'inherit');
@@ -21,7 +33,9 @@ function shellArgs(command, options = {}) {
   const shell = typeof options.shell === 'string' ? options.shell : '/bin/sh';
   return [shell, ['-c', String(command)]];
 }
-function inputOf(options) { return options && options.input !== undefined ? bufferOf(options.input) : null; }
+function inputOf(options) {
+  return options && options.input !== undefined ? bufferOf(options.input) : null;
+}
 
 // Starts a process; resolves to { code, signal, killed, stdout: Buffer, stderr: Buffer }.
 function runProcess(file, args, options = {}, cancelId) {
@@ -32,14 +46,23 @@ function runProcess(file, args, options = {}, cancelId) {
   if (signal) signal.addEventListener('abort', onAbort);
   let timer;
   if (options.timeout > 0) timer = setTimeout(() => host.cancel(id), options.timeout);
-  return host.run(spawnSpec(file, args, options), inputOf(options), id).then(([meta, out, err]) => {
-    const m = jsonParse(meta);
-    return { code: m.code, signal: m.signal, killed: m.killed, stdout: toBuffer(new Uint8Array(out)), stderr: toBuffer(new Uint8Array(err)) };
-  }).finally(() => {
-    if (signal) signal.removeEventListener('abort', onAbort);
-    if (timer !== undefined) clearTimeout(timer);
-    host.forgetCancel(id);
-  });
+  return host
+    .run(spawnSpec(file, args, options), inputOf(options), id)
+    .then(([meta, out, err]) => {
+      const m = jsonParse(meta);
+      return {
+        code: m.code,
+        signal: m.signal,
+        killed: m.killed,
+        stdout: toBuffer(new Uint8Array(out)),
+        stderr: toBuffer(new Uint8Array(err)),
+      };
+    })
+    .finally(() => {
+      if (signal) signal.removeEventListener('abort', onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+      host.forgetCancel(id);
+    });
 }
 
 class ChildProcess extends EventEmitter {
@@ -49,7 +72,14 @@ class ChildProcess extends EventEmitter {
     this.spawnargs = [file, ...(args || [])];
     this.stdout = new EventEmitter();
     this.stderr = new EventEmitter();
-    this.stdin = { write() { throw new Error('writing to a child\'s stdin is not supported by this runtime: pass `input` to execSync/spawnSync, or use Bun.spawn with stdin'); }, end() {} };
+    this.stdin = {
+      write() {
+        throw new Error(
+          "writing to a child's stdin is not supported by this runtime: pass `input` to execSync/spawnSync, or use Bun.spawn with stdin",
+        );
+      },
+      end() {},
+    };
     this.exitCode = null;
     this.signalCode = null;
     this.killed = false;
@@ -61,8 +91,10 @@ class ChildProcess extends EventEmitter {
         const decode = (b) => (encoding && encoding !== 'buffer' ? b.toString(encoding) : b);
         if (r.stdout.length) this.stdout.emit('data', decode(r.stdout));
         if (r.stderr.length) this.stderr.emit('data', decode(r.stderr));
-        this.stdout.emit('end'); this.stderr.emit('end');
-        this.exitCode = r.code; this.signalCode = r.signal;
+        this.stdout.emit('end');
+        this.stderr.emit('end');
+        this.exitCode = r.code;
+        this.signalCode = r.signal;
         this.emit('exit', r.code, r.signal);
         this.emit('close', r.code, r.signal);
         return r;
@@ -73,14 +105,25 @@ class ChildProcess extends EventEmitter {
       },
     );
   }
-  kill(signal = 'SIGTERM') { this.killed = true; host.cancel(this._cancel); return true; }
-  ref() { return this; }
-  unref() { return this; }
+  kill(signal = 'SIGTERM') {
+    this.killed = true;
+    host.cancel(this._cancel);
+    return true;
+  }
+  ref() {
+    return this;
+  }
+  unref() {
+    return this;
+  }
 }
 
 function execError(command, r) {
   const error = new Error(`Command failed: ${command}${r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
-  error.code = r.code; error.signal = r.signal; error.killed = r.killed; error.cmd = command;
+  error.code = r.code;
+  error.signal = r.signal;
+  error.killed = r.killed;
+  error.cmd = command;
   return error;
 }
 
@@ -97,7 +140,9 @@ function answerWhenDone(child, commandText, options, callback) {
     if (r.error) return callback(r.error, '', '');
     const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
     const failed = r.code !== 0 || r.signal;
-    const err = failed ? Object.assign(execError(commandText, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) }) : null;
+    const err = failed
+      ? Object.assign(execError(commandText, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) })
+      : null;
     callback(err, decode(r.stdout), decode(r.stderr));
   });
   return child;
@@ -108,24 +153,43 @@ function exec(command, options, callback) {
   const [file, args] = shellArgs(command, options);
   return answerWhenDone(new ChildProcess(file, args, options), command, options, callback);
 }
-exec[promisify.custom] = (command, options) => new Promise((resolve, reject) => {
-  exec(command, options, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr })));
-});
+exec[promisify.custom] = (command, options) =>
+  new Promise((resolve, reject) => {
+    exec(command, options, (err, stdout, stderr) =>
+      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
+    );
+  });
 
 function execFile(file, args, options, callback) {
-  if (typeof args === 'function') { callback = args; args = []; options = {}; }
-  else if (!Array.isArray(args)) { callback = options; options = args; args = []; }
+  if (typeof args === 'function') {
+    callback = args;
+    args = [];
+    options = {};
+  } else if (!Array.isArray(args)) {
+    callback = options;
+    options = args;
+    args = [];
+  }
   [options, callback] = normalizeExecArgs(options, callback);
   return answerWhenDone(new ChildProcess(file, args, options), [file, ...args].join(' '), options, callback);
 }
-execFile[promisify.custom] = (file, args, options) => new Promise((resolve, reject) => {
-  execFile(file, args || [], options || {}, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr })));
-});
+execFile[promisify.custom] = (file, args, options) =>
+  new Promise((resolve, reject) => {
+    execFile(file, args || [], options || {}, (err, stdout, stderr) =>
+      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
+    );
+  });
 
 function spawn(command, args, options) {
-  if (!Array.isArray(args)) { options = args; args = []; }
+  if (!Array.isArray(args)) {
+    options = args;
+    args = [];
+  }
   options = options || {};
-  if (options.shell) { const [file, shellArgv] = shellArgs([command, ...args].join(' '), options); return new ChildProcess(file, shellArgv, options); }
+  if (options.shell) {
+    const [file, shellArgv] = shellArgs([command, ...args].join(' '), options);
+    return new ChildProcess(file, shellArgv, options);
+  }
   return new ChildProcess(command, args, options);
 }
 
@@ -133,27 +197,62 @@ function runSyncRaw(file, args, options = {}) {
   const [meta, out, err] = host.runSync(spawnSpec(file, args, options), inputOf(options));
   const m = jsonParse(meta);
   const inherited = inheritsOutput(options);
-  const result = { status: m.code, signal: m.signal, stdout: inherited ? null : toBuffer(new Uint8Array(out)), stderr: inherited ? null : toBuffer(new Uint8Array(err)) };
+  if (inherited) {
+    if (out.byteLength) host.log('log', utf8Decoder.decode(new Uint8Array(out)).replace(/\n$/, ''));
+    if (err.byteLength) host.log('error', utf8Decoder.decode(new Uint8Array(err)).replace(/\n$/, ''));
+  }
+  const result = {
+    status: m.code,
+    signal: m.signal,
+    stdout: inherited ? null : toBuffer(new Uint8Array(out)),
+    stderr: inherited ? null : toBuffer(new Uint8Array(err)),
+  };
   if (m.timedOut) result.error = timedOut(file);
   return result;
 }
 // What Node and Bun report when a synchronous child outlives its `timeout`.
 function timedOut(file) {
   const error = new Error(`spawnSync ${file} ETIMEDOUT`);
-  Object.assign(error, { name: 'SystemError', code: 'ETIMEDOUT', errno: -110, syscall: `spawnSync ${file}`, path: file });
+  Object.assign(error, {
+    name: 'SystemError',
+    code: 'ETIMEDOUT',
+    errno: -110,
+    syscall: `spawnSync ${file}`,
+    path: file,
+  });
   return error;
 }
 function spawnSync(command, args, options) {
-  if (!Array.isArray(args)) { options = args; args = []; }
+  if (!Array.isArray(args)) {
+    options = args;
+    args = [];
+  }
   options = options || {};
   let r;
   try {
-    r = options.shell ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options) : runSyncRaw(command, args, options);
+    r = options.shell
+      ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options)
+      : runSyncRaw(command, args, options);
   } catch (error) {
-    return { pid: 0, status: null, signal: null, stdout: null, stderr: null, output: [null, null, null], error: annotate(error) };
+    return {
+      pid: 0,
+      status: null,
+      signal: null,
+      stdout: null,
+      stderr: null,
+      output: [null, null, null],
+      error: annotate(error),
+    };
   }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
-  const result = { pid: 0, status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] };
+  const result = {
+    pid: 0,
+    status: r.status,
+    signal: r.signal,
+    stdout: decode(r.stdout),
+    stderr: decode(r.stderr),
+    output: [null, decode(r.stdout), decode(r.stderr)],
+  };
   if (r.error) result.error = r.error;
   return result;
 }
@@ -161,20 +260,50 @@ function execSyncCommon(label, file, args, options = {}) {
   const r = runSyncRaw(file, args, options);
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
   if (r.error) {
-    Object.assign(r.error, { status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] });
+    Object.assign(r.error, {
+      status: r.status,
+      signal: r.signal,
+      stdout: decode(r.stdout),
+      stderr: decode(r.stderr),
+      output: [null, decode(r.stdout), decode(r.stderr)],
+    });
     throw r.error;
   }
   if (r.status !== 0) {
     const error = new Error(`Command failed: ${label}${r.stderr && r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
-    Object.assign(error, { status: r.status, signal: r.signal, stdout: decode(r.stdout), stderr: decode(r.stderr), output: [null, decode(r.stdout), decode(r.stderr)] });
+    Object.assign(error, {
+      status: r.status,
+      signal: r.signal,
+      stdout: decode(r.stdout),
+      stderr: decode(r.stderr),
+      output: [null, decode(r.stdout), decode(r.stderr)],
+    });
     throw error;
   }
   return decode(r.stdout);
 }
-function execSync(command, options = {}) { return execSyncCommon(command, ...shellArgs(command, options), options); }
-function execFileSync(file, args, options) { if (!Array.isArray(args)) { options = args; args = []; } return execSyncCommon([file, ...args].join(' '), file, args, options || {}); }
+function execSync(command, options = {}) {
+  return execSyncCommon(command, ...shellArgs(command, options), options);
+}
+function execFileSync(file, args, options) {
+  if (!Array.isArray(args)) {
+    options = args;
+    args = [];
+  }
+  return execSyncCommon([file, ...args].join(' '), file, args, options || {});
+}
 
-const childProcess = { exec, execFile, spawn, execSync, execFileSync, spawnSync, ChildProcess,
-  fork() { throw new Error('child_process.fork is not provided by this runtime'); } };
+const childProcess = {
+  exec,
+  execFile,
+  spawn,
+  execSync,
+  execFileSync,
+  spawnSync,
+  ChildProcess,
+  fork() {
+    throw new Error('child_process.fork is not provided by this runtime');
+  },
+};
 
 return { childProcess, runProcess, runSyncRaw };

@@ -26,7 +26,8 @@ function loadFile(target) {
     commonJsCache.set(target.path, module);
     return module.exports;
   }
-  if (target.kind === 'esm') throw new Error(`require() of an ES module is not supported by this runtime: ${target.path} (use import)`);
+  if (target.kind === 'esm')
+    throw new Error(`require() of an ES module is not supported by this runtime: ${target.path} (use import)`);
   return loadCommonJs(target.path);
 }
 function loadCommonJs(filename) {

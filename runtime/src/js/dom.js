@@ -1,24 +1,46 @@
 // ---- dom.js: Event, EventTarget, DOMException -------------------------------
 class DOMException extends Error {
-  constructor(message = '', name = 'Error') { super(message); this.name = name; }
-  get code() { return { AbortError: 20, TimeoutError: 23, NotSupportedError: 9, DataCloneError: 25 }[this.name] || 0; }
+  constructor(message = '', name = 'Error') {
+    super(message);
+    this.name = name;
+  }
+  get code() {
+    return { AbortError: 20, TimeoutError: 23, NotSupportedError: 9, DataCloneError: 25 }[this.name] || 0;
+  }
 }
 
 class Event {
-  constructor(type, init = {}) { this.type = String(type); this.bubbles = !!init.bubbles; this.cancelable = !!init.cancelable; this.defaultPrevented = false; this.timeStamp = host.now(); this.target = null; this.currentTarget = null; }
-  preventDefault() { if (this.cancelable) this.defaultPrevented = true; }
+  constructor(type, init = {}) {
+    this.type = String(type);
+    this.bubbles = !!init.bubbles;
+    this.cancelable = !!init.cancelable;
+    this.defaultPrevented = false;
+    this.timeStamp = host.now();
+    this.target = null;
+    this.currentTarget = null;
+  }
+  preventDefault() {
+    if (this.cancelable) this.defaultPrevented = true;
+  }
   stopPropagation() {}
-  stopImmediatePropagation() { this._stop = true; }
+  stopImmediatePropagation() {
+    this._stop = true;
+  }
 }
 
 class EventTarget {
-  constructor() { Object.defineProperty(this, '_listeners', { value: new Map(), enumerable: false }); }
+  constructor() {
+    Object.defineProperty(this, '_listeners', { value: new Map(), enumerable: false });
+  }
   addEventListener(type, listener, options) {
     if (!listener) return;
     const once = typeof options === 'object' && options !== null && !!options.once;
     const signal = typeof options === 'object' && options !== null ? options.signal : undefined;
     let list = this._listeners.get(type);
-    if (!list) { list = []; this._listeners.set(type, list); }
+    if (!list) {
+      list = [];
+      this._listeners.set(type, list);
+    }
     if (list.some((e) => e.listener === listener)) return;
     const entry = { listener, once };
     list.push(entry);
@@ -31,7 +53,8 @@ class EventTarget {
     if (i >= 0) list.splice(i, 1);
   }
   dispatchEvent(event) {
-    event.target = this; event.currentTarget = this;
+    event.target = this;
+    event.currentTarget = this;
     const handler = this['on' + event.type];
     if (typeof handler === 'function') handler.call(this, event);
     const list = this._listeners.get(event.type);

@@ -5,55 +5,98 @@ class Headers {
   constructor(init) {
     this._map = new Map(); // lower-case name -> [name, values[]]
     if (!init) return;
-    if (init instanceof Headers) init.forEach((v, k) => this.append(k, v));
+    if (init instanceof Headers)
+      init.forEach((v, k) => {
+        this.append(k, v);
+      });
     else if (typeof init[Symbol.iterator] === 'function') for (const [k, v] of init) this.append(k, v);
     else for (const k of Object.keys(init)) this.append(k, init[k]);
   }
   append(name, value) {
     const key = String(name).toLowerCase();
     const entry = this._map.get(key);
-    if (entry) entry.push(String(value)); else this._map.set(key, [String(value)]);
+    if (entry) entry.push(String(value));
+    else this._map.set(key, [String(value)]);
   }
-  set(name, value) { this._map.set(String(name).toLowerCase(), [String(value)]); }
-  get(name) { const e = this._map.get(String(name).toLowerCase()); return e ? e.join(', ') : null; }
-  getSetCookie() { return this._map.get('set-cookie') || []; }
-  has(name) { return this._map.has(String(name).toLowerCase()); }
-  delete(name) { this._map.delete(String(name).toLowerCase()); }
-  forEach(fn, self) { for (const [k, v] of this.entries()) fn.call(self, v, k, this); }
-  *entries() { for (const k of [...this._map.keys()].sort()) yield [k, this._map.get(k).join(', ')]; }
-  *keys() { for (const [k] of this.entries()) yield k; }
-  *values() { for (const [, v] of this.entries()) yield v; }
-  [Symbol.iterator]() { return this.entries(); }
-  toJSON() { return Object.fromEntries(this.entries()); }
+  set(name, value) {
+    this._map.set(String(name).toLowerCase(), [String(value)]);
+  }
+  get(name) {
+    const e = this._map.get(String(name).toLowerCase());
+    return e ? e.join(', ') : null;
+  }
+  getSetCookie() {
+    return this._map.get('set-cookie') || [];
+  }
+  has(name) {
+    return this._map.has(String(name).toLowerCase());
+  }
+  delete(name) {
+    this._map.delete(String(name).toLowerCase());
+  }
+  forEach(fn, self) {
+    for (const [k, v] of this.entries()) fn.call(self, v, k, this);
+  }
+  *entries() {
+    for (const k of [...this._map.keys()].sort()) yield [k, this._map.get(k).join(', ')];
+  }
+  *keys() {
+    for (const [k] of this.entries()) yield k;
+  }
+  *values() {
+    for (const [, v] of this.entries()) yield v;
+  }
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+  toJSON() {
+    return Object.fromEntries(this.entries());
+  }
 }
 
 // A body is kept as bytes, or as a promise of bytes (a subprocess's output).
 function bodyInit(body, headers) {
   if (body === undefined || body === null) return null;
-  if (typeof body === 'string') { if (!headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8'); return utf8Encoder.encode(body); }
-  if (body instanceof URLSearchParams) { if (!headers.has('content-type')) headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8'); return utf8Encoder.encode(body.toString()); }
+  if (typeof body === 'string') {
+    if (!headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
+    return utf8Encoder.encode(body);
+  }
+  if (body instanceof URLSearchParams) {
+    if (!headers.has('content-type')) headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    return utf8Encoder.encode(body.toString());
+  }
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return bytesOf(body).slice();
   if (body && typeof body.then === 'function') return body.then(bytesOf);
   if (body && typeof body._bytes === 'function') return body._bytes();
-  throw new TypeError(`this runtime's fetch accepts string, ArrayBuffer, typed array and URLSearchParams bodies; got ${Object.prototype.toString.call(body)}`);
+  throw new TypeError(
+    `this runtime's fetch accepts string, ArrayBuffer, typed array and URLSearchParams bodies; got ${Object.prototype.toString.call(body)}`,
+  );
 }
 
 class Body {
-  get bodyUsed() { return !!this._used; }
+  get bodyUsed() {
+    return !!this._used;
+  }
   // Not a real ReadableStream: the whole body arrives as one chunk, which is
   // enough for `getReader()` loops and `for await (const chunk of body)`.
   get body() {
     if (this._body === null) return null;
-    const owner = this;
     let done = false;
     const read = async () => {
       if (done) return { value: undefined, done: true };
       done = true;
-      return { value: await owner._consume(), done: false };
+      return { value: await this._consume(), done: false };
     };
     return {
       locked: false,
-      getReader: () => ({ read, releaseLock() {}, cancel: async () => { done = true; }, closed: Promise.resolve() }),
+      getReader: () => ({
+        read,
+        releaseLock() {},
+        cancel: async () => {
+          done = true;
+        },
+        closed: Promise.resolve(),
+      }),
       [Symbol.asyncIterator]: () => ({ next: read, return: async () => ({ done: true }) }),
     };
   }
@@ -63,12 +106,25 @@ class Body {
     const b = await this._body;
     return b || new Uint8Array(0);
   }
-  async arrayBuffer() { const b = await this._consume(); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); }
-  async bytes() { return new Uint8Array(await this.arrayBuffer()); }
-  async text() { return utf8Decoder.decode(await this._consume()); }
-  async json() { return jsonParse(await this.text()); }
-  async blob() { throw new TypeError('Blob is not provided by this runtime; use arrayBuffer() or text()'); }
-  async formData() { throw new TypeError('FormData is not provided by this runtime'); }
+  async arrayBuffer() {
+    const b = await this._consume();
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+  }
+  async bytes() {
+    return new Uint8Array(await this.arrayBuffer());
+  }
+  async text() {
+    return utf8Decoder.decode(await this._consume());
+  }
+  async json() {
+    return jsonParse(await this.text());
+  }
+  async blob() {
+    throw new TypeError('Blob is not provided by this runtime; use arrayBuffer() or text()');
+  }
+  async formData() {
+    throw new TypeError('FormData is not provided by this runtime');
+  }
 }
 
 class Request extends Body {
@@ -81,9 +137,12 @@ class Request extends Body {
     this.signal = init.signal || (base ? base.signal : new AbortController().signal);
     this.redirect = init.redirect || (base ? base.redirect : 'follow');
     this._body = init.body !== undefined ? bodyInit(init.body, this.headers) : base ? base._body : null;
-    if (this._body !== null && (this.method === 'GET' || this.method === 'HEAD')) throw new TypeError('Request with GET/HEAD method cannot have body.');
+    if (this._body !== null && (this.method === 'GET' || this.method === 'HEAD'))
+      throw new TypeError('Request with GET/HEAD method cannot have body.');
   }
-  clone() { return new Request(this); }
+  clone() {
+    return new Request(this);
+  }
 }
 
 class Response extends Body {
@@ -97,27 +156,58 @@ class Response extends Body {
     this.redirected = !!init._redirected;
     this.type = init._type || 'default';
   }
-  get ok() { return this.status >= 200 && this.status < 300; }
-  clone() { if (this._used) throw new TypeError('Response.clone: Body has already been consumed.'); const r = new Response(null, this); r._body = this._body; r.headers = new Headers(this.headers); r.url = this.url; r.redirected = this.redirected; return r; }
-  static json(data, init = {}) { const headers = new Headers(init.headers); if (!headers.has('content-type')) headers.set('content-type', 'application/json'); return new Response(jsonStringify(data), { ...init, headers }); }
-  static error() { return new Response(null, { status: 0, _type: 'error' }); }
-  static redirect(url, status = 302) { return new Response(null, { status, headers: { location: String(url) } }); }
+  get ok() {
+    return this.status >= 200 && this.status < 300;
+  }
+  clone() {
+    if (this._used) throw new TypeError('Response.clone: Body has already been consumed.');
+    const r = new Response(null, this);
+    r._body = this._body;
+    r.headers = new Headers(this.headers);
+    r.url = this.url;
+    r.redirected = this.redirected;
+    return r;
+  }
+  static json(data, init = {}) {
+    const headers = new Headers(init.headers);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    return new Response(jsonStringify(data), { ...init, headers });
+  }
+  static error() {
+    return new Response(null, { status: 0, _type: 'error' });
+  }
+  static redirect(url, status = 302) {
+    return new Response(null, { status, headers: { location: String(url) } });
+  }
 }
 
 async function fetch(input, init = {}) {
   const request = new Request(input, init);
   const signal = request.signal;
   if (signal.aborted) throw signal.reason;
-  if (!/^https?:$/.test(new URL(request.url).protocol)) throw new TypeError(`fetch: only http and https URLs are supported, got ${request.url}`);
+  if (!/^https?:$/.test(new URL(request.url).protocol))
+    throw new TypeError(`fetch: only http and https URLs are supported, got ${request.url}`);
   const body = request._body === null ? null : bufferOf(await request._body);
   const id = host.newCancel();
   const onAbort = () => host.cancel(id);
   signal.addEventListener('abort', onAbort);
   try {
-    const meta = jsonStringify({ method: request.method, url: request.url, headers: [...request.headers.entries()].flatMap(([k]) => request.headers._map.get(k).map((v) => [k, v])), redirect: request.redirect });
+    const meta = jsonStringify({
+      method: request.method,
+      url: request.url,
+      headers: [...request.headers.entries()].flatMap(([k]) => request.headers._map.get(k).map((v) => [k, v])),
+      redirect: request.redirect,
+    });
     const [responseJson, bytes] = await host.http(meta, body, id);
     const r = jsonParse(responseJson);
-    const response = new Response(null, { status: r.status, statusText: r.statusText, headers: r.headers, _url: r.url, _redirected: r.redirected, _type: 'basic' });
+    const response = new Response(null, {
+      status: r.status,
+      statusText: r.statusText,
+      headers: r.headers,
+      _url: r.url,
+      _redirected: r.redirected,
+      _type: 'basic',
+    });
     response._body = new Uint8Array(bytes);
     return response;
   } catch (error) {

@@ -2,15 +2,34 @@
 function annotate(error) {
   // host errors start with a Node error code: "ENOENT: no such file …, open 'x'"
   const m = /^(E[A-Z]+): .*?, (\w+) '(.*)'$/.exec(error && error.message);
-  if (m) { error.code = m[1]; error.syscall = m[2]; error.path = m[3]; error.errno = -({ ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, ENOTEMPTY: 39 }[m[1]] || 5); }
+  if (m) {
+    error.code = m[1];
+    error.syscall = m[2];
+    error.path = m[3];
+    if (typeof error.errno !== 'number')
+      error.errno = -({ ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, ENOTEMPTY: 39 }[m[1]] || 5);
+  }
   return error;
 }
-function fsSync(...args) { try { return host.fsSync(...args); } catch (e) { throw annotate(e); } }
-async function fsAsync(...args) { try { return await host.fsAsync(...args); } catch (e) { throw annotate(e); } }
+function fsSync(...args) {
+  try {
+    return host.fsSync(...args);
+  } catch (e) {
+    throw annotate(e);
+  }
+}
+async function fsAsync(...args) {
+  try {
+    return await host.fsAsync(...args);
+  } catch (e) {
+    throw annotate(e);
+  }
+}
 function pathArg(p) {
   if (p instanceof URL) return need('url').fileURLToPath(p);
   if (p instanceof Uint8Array) return need('buffer').utf8Decoder.decode(p);
-  if (typeof p !== 'string') throw new TypeError(`The "path" argument must be of type string, got ${need('inspect').inspect(p)}`);
+  if (typeof p !== 'string')
+    throw new TypeError(`The "path" argument must be of type string, got ${need('inspect').inspect(p)}`);
   return p;
 }
 

@@ -4,22 +4,61 @@ const { normalizeEncoding, encodeString, toBuffer, bufferOf } = need('buffer');
 const { path } = need('path');
 
 class Stats {
-  constructor(s) { Object.assign(this, s); this.mtime = new Date(s.mtimeMs); this.atime = new Date(s.atimeMs); this.ctime = new Date(s.ctimeMs); this.birthtime = new Date(s.birthtimeMs); Object.defineProperty(this, 'kind', { enumerable: false, value: s.kind }); }
-  isFile() { return this.kind === 'file'; }
-  isDirectory() { return this.kind === 'dir'; }
-  isSymbolicLink() { return this.kind === 'symlink'; }
-  isFIFO() { return false; }
-  isSocket() { return false; }
+  constructor(s) {
+    Object.assign(this, s);
+    this.mtime = new Date(s.mtimeMs);
+    this.atime = new Date(s.atimeMs);
+    this.ctime = new Date(s.ctimeMs);
+    this.birthtime = new Date(s.birthtimeMs);
+    Object.defineProperty(this, 'kind', { enumerable: false, value: s.kind });
+  }
+  isFile() {
+    return this.kind === 'file';
+  }
+  isDirectory() {
+    return this.kind === 'dir';
+  }
+  isSymbolicLink() {
+    return this.kind === 'symlink';
+  }
+  isFIFO() {
+    return false;
+  }
+  isSocket() {
+    return false;
+  }
 }
 class Dirent {
-  constructor(name, kind, parentPath) { this.name = name; this.parentPath = parentPath; this.path = parentPath; Object.defineProperty(this, 'kind', { enumerable: false, value: kind }); }
-  isFile() { return this.kind === 'file'; }
-  isDirectory() { return this.kind === 'dir'; }
-  isSymbolicLink() { return this.kind === 'symlink'; }
+  constructor(name, kind, parentPath) {
+    this.name = name;
+    this.parentPath = parentPath;
+    this.path = parentPath;
+    Object.defineProperty(this, 'kind', { enumerable: false, value: kind });
+  }
+  isFile() {
+    return this.kind === 'file';
+  }
+  isDirectory() {
+    return this.kind === 'dir';
+  }
+  isSymbolicLink() {
+    return this.kind === 'symlink';
+  }
 }
-function encodingOf(options) { return typeof options === 'string' ? options : options && options.encoding; }
-function readResult(buffer, options) { const enc = encodingOf(options); const b = toBuffer(new Uint8Array(buffer)); return enc && enc !== 'buffer' ? b.toString(enc) : b; }
-function writeData(data, options) { const enc = encodingOf(options); return typeof data === 'string' && enc && normalizeEncoding(enc) !== 'utf8' ? bufferOf(encodeString(data, enc)) : bufferOf(data); }
+function encodingOf(options) {
+  return typeof options === 'string' ? options : options && options.encoding;
+}
+function readResult(buffer, options) {
+  const enc = encodingOf(options);
+  const b = toBuffer(new Uint8Array(buffer));
+  return enc && enc !== 'buffer' ? b.toString(enc) : b;
+}
+function writeData(data, options) {
+  const enc = encodingOf(options);
+  return typeof data === 'string' && enc && normalizeEncoding(enc) !== 'utf8'
+    ? bufferOf(encodeString(data, enc))
+    : bufferOf(data);
+}
 function dirResult(json, dir, options) {
   const entries = jsonParse(json);
   if (options && options.withFileTypes) return entries.map(([n, k]) => new Dirent(n, k, pathArg(dir)));
@@ -39,46 +78,123 @@ function readdirRecursive(dir, options, read) {
   return out;
 }
 const fsPromises = {
-  async readFile(p, options) { return readResult(await fsAsync('read', pathArg(p)), options); },
-  async writeFile(p, data, options) { await fsAsync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a')); },
-  async appendFile(p, data, options) { await fsAsync('write', pathArg(p), writeData(data, options), true); },
+  async readFile(p, options) {
+    return readResult(await fsAsync('read', pathArg(p)), options);
+  },
+  async writeFile(p, data, options) {
+    await fsAsync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
+  },
+  async appendFile(p, data, options) {
+    await fsAsync('write', pathArg(p), writeData(data, options), true);
+  },
   async readdir(p, options) {
     if (options && options.recursive) {
-      const out = []; const walk = async (rel) => {
+      const out = [];
+      const walk = async (rel) => {
         const dir = rel ? path.join(pathArg(p), rel) : pathArg(p);
-        for (const [name, kind] of jsonParse(await fsAsync('readdir', dir))) { const r = rel ? `${rel}/${name}` : name; out.push(options.withFileTypes ? new Dirent(name, kind, dir) : r); if (kind === 'dir') await walk(r); }
-      }; await walk(''); return out;
+        for (const [name, kind] of jsonParse(await fsAsync('readdir', dir))) {
+          const r = rel ? `${rel}/${name}` : name;
+          out.push(options.withFileTypes ? new Dirent(name, kind, dir) : r);
+          if (kind === 'dir') await walk(r);
+        }
+      };
+      await walk('');
+      return out;
     }
     return dirResult(await fsAsync('readdir', pathArg(p)), p, options);
   },
-  async stat(p) { return new Stats(jsonParse(await fsAsync('stat', pathArg(p), true))); },
-  async lstat(p) { return new Stats(jsonParse(await fsAsync('stat', pathArg(p), false))); },
-  async mkdir(p, options) { const r = !!(options && options.recursive); const existed = r && await fsAsync('exists', pathArg(p)); await fsAsync('mkdir', pathArg(p), r); return r && !existed ? path.resolve(pathArg(p)) : undefined; },
-  async rm(p, options = {}) { await fsAsync('rm', pathArg(p), !!options.recursive, !!options.force); },
-  async rmdir(p, options = {}) { await (options.recursive ? fsAsync('rm', pathArg(p), true, false) : fsAsync('rmdir', pathArg(p))); },
-  async unlink(p) { await fsAsync('unlink', pathArg(p)); },
-  async rename(a, b) { await fsAsync('rename', pathArg(a), pathArg(b)); },
-  async copyFile(a, b) { await fsAsync('copy', pathArg(a), pathArg(b)); },
-  async realpath(p) { return fsAsync('realpath', pathArg(p)); },
-  async access(p) { if (!(await fsAsync('exists', pathArg(p)))) throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`)); },
-  async exists(p) { return fsAsync('exists', pathArg(p)); },
+  async stat(p) {
+    return new Stats(jsonParse(await fsAsync('stat', pathArg(p), true)));
+  },
+  async lstat(p) {
+    return new Stats(jsonParse(await fsAsync('stat', pathArg(p), false)));
+  },
+  async mkdir(p, options) {
+    const r = !!(options && options.recursive);
+    const existed = r && (await fsAsync('exists', pathArg(p)));
+    await fsAsync('mkdir', pathArg(p), r);
+    return r && !existed ? path.resolve(pathArg(p)) : undefined;
+  },
+  async rm(p, options = {}) {
+    await fsAsync('rm', pathArg(p), !!options.recursive, !!options.force);
+  },
+  async rmdir(p, options = {}) {
+    await (options.recursive ? fsAsync('rm', pathArg(p), true, false) : fsAsync('rmdir', pathArg(p)));
+  },
+  async unlink(p) {
+    await fsAsync('unlink', pathArg(p));
+  },
+  async rename(a, b) {
+    await fsAsync('rename', pathArg(a), pathArg(b));
+  },
+  async copyFile(a, b) {
+    await fsAsync('copy', pathArg(a), pathArg(b));
+  },
+  async realpath(p) {
+    return fsAsync('realpath', pathArg(p));
+  },
+  async access(p) {
+    if (!(await fsAsync('exists', pathArg(p))))
+      throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`));
+  },
+  async exists(p) {
+    return fsAsync('exists', pathArg(p));
+  },
 };
 const fs = {
   readFileSync: (p, options) => readResult(fsSync('read', pathArg(p)), options),
-  writeFileSync: (p, data, options) => { fsSync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a')); },
-  appendFileSync: (p, data, options) => { fsSync('write', pathArg(p), writeData(data, options), true); },
-  readdirSync: (p, options) => (options && options.recursive ? readdirRecursive(p, options, (d) => fsSync('readdir', d)) : dirResult(fsSync('readdir', pathArg(p)), p, options)),
-  statSync: (p, options) => { try { return new Stats(jsonParse(fsSync('stat', pathArg(p), true))); } catch (e) { if (options && options.throwIfNoEntry === false && e.code === 'ENOENT') return undefined; throw e; } },
+  writeFileSync: (p, data, options) => {
+    fsSync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
+  },
+  appendFileSync: (p, data, options) => {
+    fsSync('write', pathArg(p), writeData(data, options), true);
+  },
+  readdirSync: (p, options) =>
+    options && options.recursive
+      ? readdirRecursive(p, options, (d) => fsSync('readdir', d))
+      : dirResult(fsSync('readdir', pathArg(p)), p, options),
+  statSync: (p, options) => {
+    try {
+      return new Stats(jsonParse(fsSync('stat', pathArg(p), true)));
+    } catch (e) {
+      if (options && options.throwIfNoEntry === false && e.code === 'ENOENT') return undefined;
+      throw e;
+    }
+  },
   lstatSync: (p) => new Stats(jsonParse(fsSync('stat', pathArg(p), false))),
-  mkdirSync: (p, options) => { const r = !!(options && options.recursive); const existed = r && fsSync('exists', pathArg(p)); fsSync('mkdir', pathArg(p), r); return r && !existed ? path.resolve(pathArg(p)) : undefined; },
-  rmSync: (p, options = {}) => { fsSync('rm', pathArg(p), !!options.recursive, !!options.force); },
-  rmdirSync: (p, options = {}) => { options.recursive ? fsSync('rm', pathArg(p), true, false) : fsSync('rmdir', pathArg(p)); },
-  unlinkSync: (p) => { fsSync('unlink', pathArg(p)); },
-  renameSync: (a, b) => { fsSync('rename', pathArg(a), pathArg(b)); },
-  copyFileSync: (a, b) => { fsSync('copy', pathArg(a), pathArg(b)); },
+  mkdirSync: (p, options) => {
+    const r = !!(options && options.recursive);
+    const existed = r && fsSync('exists', pathArg(p));
+    fsSync('mkdir', pathArg(p), r);
+    return r && !existed ? path.resolve(pathArg(p)) : undefined;
+  },
+  rmSync: (p, options = {}) => {
+    fsSync('rm', pathArg(p), !!options.recursive, !!options.force);
+  },
+  rmdirSync: (p, options = {}) => {
+    options.recursive ? fsSync('rm', pathArg(p), true, false) : fsSync('rmdir', pathArg(p));
+  },
+  unlinkSync: (p) => {
+    fsSync('unlink', pathArg(p));
+  },
+  renameSync: (a, b) => {
+    fsSync('rename', pathArg(a), pathArg(b));
+  },
+  copyFileSync: (a, b) => {
+    fsSync('copy', pathArg(a), pathArg(b));
+  },
   realpathSync: (p) => fsSync('realpath', pathArg(p)),
-  existsSync: (p) => { try { return fsSync('exists', pathArg(p)); } catch { return false; } },
-  accessSync: (p) => { if (!fsSync('exists', pathArg(p))) throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`)); },
+  existsSync: (p) => {
+    try {
+      return fsSync('exists', pathArg(p));
+    } catch {
+      return false;
+    }
+  },
+  accessSync: (p) => {
+    if (!fsSync('exists', pathArg(p)))
+      throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`));
+  },
   promises: fsPromises,
   constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 },
   Stats,
@@ -87,13 +203,21 @@ const fs = {
 // Callback forms: fs.readFile(p, [options], cb) and friends.
 for (const name of Object.keys(fsPromises)) {
   if (name === 'exists') {
-    fs.exists = (p, cb) => { fsPromises.exists(p).then((v) => cb(v), () => cb(false)); };
+    fs.exists = (p, cb) => {
+      fsPromises.exists(p).then(
+        (v) => cb(v),
+        () => cb(false),
+      );
+    };
     continue;
   }
   fs[name] = (...args) => {
     const cb = args.pop();
     if (typeof cb !== 'function') throw new TypeError(`fs.${name}: the last argument must be a callback`);
-    fsPromises[name](...args).then((v) => cb(null, v), (e) => cb(e));
+    fsPromises[name](...args).then(
+      (v) => cb(null, v),
+      (e) => cb(e),
+    );
   };
 }
 fs.realpathSync.native = fs.realpathSync;

@@ -5,12 +5,18 @@ function inspect(value, options) {
   const seen = [];
   function fmt(v, depth, nested) {
     switch (typeof v) {
-      case 'string': return nested ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'` : v;
-      case 'number': return Object.is(v, -0) ? '-0' : String(v);
-      case 'bigint': return `${v}n`;
-      case 'undefined': return 'undefined';
-      case 'boolean': return String(v);
-      case 'symbol': return v.toString();
+      case 'string':
+        return nested ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'` : v;
+      case 'number':
+        return Object.is(v, -0) ? '-0' : String(v);
+      case 'bigint':
+        return `${v}n`;
+      case 'undefined':
+        return 'undefined';
+      case 'boolean':
+        return String(v);
+      case 'symbol':
+        return v.toString();
       case 'function': {
         const isClass = /^class\b/.test(Function.prototype.toString.call(v));
         return `[${isClass ? 'class' : 'Function'}${v.name ? ': ' + v.name : ' (anonymous)'}]`;
@@ -18,7 +24,10 @@ function inspect(value, options) {
     }
     if (v === null) return 'null';
     if (seen.includes(v)) return '[Circular *1]';
-    if (v instanceof Error) return v.stack && String(v.stack).includes(v.message) ? String(v.stack) : `${v.name}: ${v.message}${v.stack ? '\n' + v.stack : ''}`;
+    if (v instanceof Error)
+      return v.stack && String(v.stack).includes(v.message)
+        ? String(v.stack)
+        : `${v.name}: ${v.message}${v.stack ? '\n' + v.stack : ''}`;
     if (v instanceof Date) return isNaN(v) ? 'Invalid Date' : v.toISOString();
     if (v instanceof RegExp) return String(v);
     // Only once the buffer unit has run can a Buffer exist; asking the global
@@ -33,14 +42,19 @@ function inspect(value, options) {
     seen.push(v);
     try {
       let parts;
-      let open = '{', close = '}', prefix = '';
+      let open = '{',
+        close = '}',
+        prefix = '';
       if (Array.isArray(v)) {
         parts = v.slice(0, 100).map((x) => fmt(x, depth + 1, true));
         if (v.length > 100) parts.push(`... ${v.length - 100} more items`);
-        open = '['; close = ']';
+        open = '[';
+        close = ']';
       } else if (ArrayBuffer.isView(v)) {
         parts = Array.from(v.slice(0, 100), (x) => String(x));
-        prefix = `${v.constructor.name}(${v.length}) `; open = '['; close = ']';
+        prefix = `${v.constructor.name}(${v.length}) `;
+        open = '[';
+        close = ']';
       } else if (v instanceof Map) {
         parts = [...v].map(([k, x]) => `${fmt(k, depth + 1, true)} => ${fmt(x, depth + 1, true)}`);
         prefix = `Map(${v.size}) `;
@@ -54,7 +68,8 @@ function inspect(value, options) {
         });
         const ctor = Object.getPrototypeOf(v);
         if (ctor === null) prefix = '[Object: null prototype] ';
-        else if (ctor.constructor && ctor.constructor !== Object && ctor.constructor.name) prefix = `${ctor.constructor.name} `;
+        else if (ctor.constructor && ctor.constructor !== Object && ctor.constructor.name)
+          prefix = `${ctor.constructor.name} `;
       }
       if (parts.length === 0) return `${prefix}${open}${close}`;
       const oneLine = `${prefix}${open} ${parts.join(', ')} ${close}`;
@@ -70,8 +85,8 @@ function inspect(value, options) {
 
 function format(...args) {
   if (args.length === 0) return '';
-  let first = args[0];
-  let rest = args.slice(1);
+  const first = args[0];
+  const rest = args.slice(1);
   let out;
   if (typeof first === 'string') {
     out = first.replace(/%[sdifjoOc%]/g, (token) => {
@@ -79,12 +94,28 @@ function format(...args) {
       if (rest.length === 0) return token;
       const arg = rest.shift();
       switch (token) {
-        case '%s': return typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null ? inspect(arg, { depth: 1 }) : String(arg);
-        case '%d': case '%i': return typeof arg === 'object' ? 'NaN' : String(token === '%i' ? parseInt(arg) : Number(arg));
-        case '%f': return String(parseFloat(arg));
-        case '%j': try { return jsonStringify(arg); } catch { return '[Circular]'; }
-        case '%o': case '%O': return inspect(arg, { depth: 4 });
-        case '%c': return '';
+        case '%s':
+          return typeof arg === 'string'
+            ? arg
+            : typeof arg === 'object' && arg !== null
+              ? inspect(arg, { depth: 1 })
+              : String(arg);
+        case '%d':
+        case '%i':
+          return typeof arg === 'object' ? 'NaN' : String(token === '%i' ? parseInt(arg) : Number(arg));
+        case '%f':
+          return String(parseFloat(arg));
+        case '%j':
+          try {
+            return jsonStringify(arg);
+          } catch {
+            return '[Circular]';
+          }
+        case '%o':
+        case '%O':
+          return inspect(arg, { depth: 4 });
+        case '%c':
+          return '';
       }
       return token;
     });

@@ -9,7 +9,9 @@ function createRequire(from) {
   const text = from instanceof URL ? from.href : String(from);
   const file = text.startsWith('file:') ? fileURLToPath(text) : text;
   if (!path.isAbsolute(file)) {
-    const error = new TypeError(`The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received '${text}'`);
+    const error = new TypeError(
+      `The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received '${text}'`,
+    );
     error.code = 'ERR_INVALID_ARG_VALUE';
     throw error;
   }

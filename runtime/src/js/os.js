@@ -11,7 +11,12 @@ const os = {
   tmpdir: () => info.tmpdir,
   homedir: () => info.homedir,
   hostname: () => info.hostname,
-  cpus: () => Array.from({ length: info.cpus }, () => ({ model: 'cpu', speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } })),
+  cpus: () =>
+    Array.from({ length: info.cpus }, () => ({
+      model: 'cpu',
+      speed: 0,
+      times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 },
+    })),
   availableParallelism: () => info.cpus,
   totalmem: () => 0,
   freemem: () => 0,
@@ -19,7 +24,13 @@ const os = {
   loadavg: () => [0, 0, 0],
   networkInterfaces: () => ({}),
   endianness: () => 'LE',
-  userInfo: () => ({ username: processEnv.USER || 'user', uid: 0, gid: 0, shell: processEnv.SHELL || '/bin/sh', homedir: info.homedir }),
+  userInfo: () => ({
+    username: processEnv.USER || 'user',
+    uid: 0,
+    gid: 0,
+    shell: processEnv.SHELL || '/bin/sh',
+    homedir: info.homedir,
+  }),
   constants: { signals: {} },
 };
 

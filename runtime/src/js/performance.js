@@ -4,7 +4,9 @@ const performance = {
   timeOrigin: Date.now() - host.now(),
   mark() {},
   measure() {},
-  toJSON() { return { timeOrigin: this.timeOrigin }; },
+  toJSON() {
+    return { timeOrigin: this.timeOrigin };
+  },
 };
 
 // node:perf_hooks: the same clock.

@@ -8,8 +8,12 @@ function hrtime(previous) {
   const ns = BigInt(Math.round(host.now() * 1e6));
   const pair = [Number(ns / 1000000000n), Number(ns % 1000000000n)];
   if (!previous) return pair;
-  let s = pair[0] - previous[0], n = pair[1] - previous[1];
-  if (n < 0) { s -= 1; n += 1e9; }
+  let s = pair[0] - previous[0],
+    n = pair[1] - previous[1];
+  if (n < 0) {
+    s -= 1;
+    n += 1e9;
+  }
   return [s, n];
 }
 hrtime.bigint = () => BigInt(Math.round(host.now() * 1e6));
@@ -29,10 +33,20 @@ Object.assign(process, {
   release: { name: 'node' },
   exitCode: undefined,
   cwd: () => info.cwd,
-  chdir() { throw new Error('process.chdir() is not available to a tool: pass `cwd` to the call that needs it'); },
-  exit(code) { throw new Error(`process.exit(${code === undefined ? '' : code}) is not allowed in a tool: return a result or throw an error instead`); },
-  abort() { throw new Error('process.abort() is not allowed in a tool'); },
-  kill() { throw new Error('process.kill() is not available to a tool'); },
+  chdir() {
+    throw new Error('process.chdir() is not available to a tool: pass `cwd` to the call that needs it');
+  },
+  exit(code) {
+    throw new Error(
+      `process.exit(${code === undefined ? '' : code}) is not allowed in a tool: return a result or throw an error instead`,
+    );
+  },
+  abort() {
+    throw new Error('process.abort() is not allowed in a tool');
+  },
+  kill() {
+    throw new Error('process.kill() is not available to a tool');
+  },
   hrtime,
   uptime: () => (host.now() - processStart) / 1000,
   memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
@@ -40,8 +54,20 @@ Object.assign(process, {
   emitWarning: (w) => console.warn(typeof w === 'string' ? `Warning: ${w}` : w),
   umask: () => 0o22,
   getuid: () => 0,
-  stdout: { write: (s) => { host.log('log', String(s).replace(/\n$/, '')); return true; }, isTTY: false },
-  stderr: { write: (s) => { host.log('error', String(s).replace(/\n$/, '')); return true; }, isTTY: false },
+  stdout: {
+    write: (s) => {
+      host.log('log', String(s).replace(/\n$/, ''));
+      return true;
+    },
+    isTTY: false,
+  },
+  stderr: {
+    write: (s) => {
+      host.log('error', String(s).replace(/\n$/, ''));
+      return true;
+    },
+    isTTY: false,
+  },
   stdin: { isTTY: false },
 });
 

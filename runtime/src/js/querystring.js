@@ -1,7 +1,7 @@
 // ---- querystring.js: node:querystring ---------------------------------------
 // Node's legacy query-string codec: `+` reads as a space, repeated keys
 // collect into arrays, and a malformed escape is kept as text.
-function unescape(text) {
+function unescapeText(text) {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -9,14 +9,14 @@ function unescape(text) {
   }
 }
 
-function escape(text) {
+function escapeText(text) {
   return encodeURIComponent(text);
 }
 
 function parse(query, sep = '&', eq = '=', options = {}) {
   const result = Object.create(null);
   if (typeof query !== 'string' || query.length === 0) return result;
-  const decode = typeof options.decodeURIComponent === 'function' ? options.decodeURIComponent : unescape;
+  const decode = typeof options.decodeURIComponent === 'function' ? options.decodeURIComponent : unescapeText;
   const maxKeys = typeof options.maxKeys === 'number' ? options.maxKeys : 1000;
   let pairs = query.split(sep || '&');
   if (maxKeys > 0) pairs = pairs.slice(0, maxKeys);
@@ -43,7 +43,7 @@ function primitive(value) {
 
 function stringify(object, sep = '&', eq = '=', options = {}) {
   if (object === null || typeof object !== 'object') return '';
-  const encode = typeof options.encodeURIComponent === 'function' ? options.encodeURIComponent : escape;
+  const encode = typeof options.encodeURIComponent === 'function' ? options.encodeURIComponent : escapeText;
   const parts = [];
   for (const key of Object.keys(object)) {
     const value = object[key];
@@ -54,6 +54,6 @@ function stringify(object, sep = '&', eq = '=', options = {}) {
   return parts.join(sep || '&');
 }
 
-const querystring = { parse, stringify, escape, unescape, decode: parse, encode: stringify };
+const querystring = { parse, stringify, escape: escapeText, unescape: unescapeText, decode: parse, encode: stringify };
 
 return { querystring };

@@ -14,8 +14,12 @@ function codedError(Kind, code, message) {
 }
 
 class TextEncoder {
-  get encoding() { return 'utf-8'; }
-  encode(input = '') { return nativeEncoder.encode(String(input)); }
+  get encoding() {
+    return 'utf-8';
+  }
+  encode(input = '') {
+    return nativeEncoder.encode(String(input));
+  }
   // Writes whole characters while they fit; `read` counts UTF-16 units.
   encodeInto(source, destination) {
     const text = String(source);
@@ -36,7 +40,25 @@ class TextEncoder {
 // Labels of the Encoding Standard this runtime decodes, by canonical name.
 const LABELS = {
   'utf-8': ['unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8'],
-  'windows-1252': ['ansi_x3.4-1968', 'ascii', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-8859-1', 'iso-ir-100', 'iso8859-1', 'iso88591', 'iso_8859-1', 'iso_8859-1:1987', 'l1', 'latin1', 'us-ascii', 'windows-1252', 'x-cp1252'],
+  'windows-1252': [
+    'ansi_x3.4-1968',
+    'ascii',
+    'cp1252',
+    'cp819',
+    'csisolatin1',
+    'ibm819',
+    'iso-8859-1',
+    'iso-ir-100',
+    'iso8859-1',
+    'iso88591',
+    'iso_8859-1',
+    'iso_8859-1:1987',
+    'l1',
+    'latin1',
+    'us-ascii',
+    'windows-1252',
+    'x-cp1252',
+  ],
   'utf-16le': ['csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff', 'utf-16', 'utf-16le'],
   'utf-16be': ['unicodefffe', 'utf-16be'],
 };
@@ -47,8 +69,10 @@ function canonical(label) {
 }
 
 // windows-1252's bytes 0x80–0x9F; the five it leaves undefined map to C1 controls.
-const CP1252 = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
+const CP1252 = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
 
 function utf8Length(byte) {
   if (byte < 0x80) return 1;
@@ -69,7 +93,7 @@ function unfinishedUtf8(bytes) {
 }
 
 function validUtf8(bytes) {
-  for (let i = 0; i < bytes.length;) {
+  for (let i = 0; i < bytes.length; ) {
     const size = utf8Length(bytes[i]);
     if (size === 0 || i + size > bytes.length) return false;
     for (let k = 1; k < size; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return false;
@@ -85,7 +109,11 @@ function bytesOfInput(input) {
   if (input === undefined) return new Uint8Array(0);
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "input" argument must be an instance of ArrayBuffer or ArrayBufferView.');
+  throw codedError(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
+    'The "input" argument must be an instance of ArrayBuffer or ArrayBufferView.',
+  );
 }
 
 class TextDecoder {
@@ -96,9 +124,15 @@ class TextDecoder {
     this._pending = new Uint8Array(0);
     this._started = false;
   }
-  get encoding() { return this._encoding; }
-  get fatal() { return this._fatal; }
-  get ignoreBOM() { return this._ignoreBOM; }
+  get encoding() {
+    return this._encoding;
+  }
+  get fatal() {
+    return this._fatal;
+  }
+  get ignoreBOM() {
+    return this._ignoreBOM;
+  }
   decode(input, options = {}) {
     const stream = !!(options && options.stream);
     let bytes = bytesOfInput(input);
@@ -132,11 +166,16 @@ class TextDecoder {
       case 'utf-8':
         if (this._fatal && !validUtf8(bytes)) {
           this._pending = new Uint8Array(0);
-          throw codedError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
+          throw codedError(
+            TypeError,
+            'ERR_ENCODING_INVALID_ENCODED_DATA',
+            'The encoded data was not valid for encoding utf-8',
+          );
         }
         // The native decoder drops a leading BOM on every call; one still
         // here is text (ignoreBOM, or the middle of a stream), so keep it.
-        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return `\ufeff${nativeDecoder.decode(bytes.subarray(3))}`;
+        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+          return `\ufeff${nativeDecoder.decode(bytes.subarray(3))}`;
         return nativeDecoder.decode(bytes);
       case 'windows-1252': {
         let text = '';
@@ -146,7 +185,8 @@ class TextDecoder {
       default: {
         const little = this._encoding === 'utf-16le';
         let text = '';
-        for (let i = 0; i + 1 < bytes.length; i += 2) text += String.fromCharCode(little ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1]);
+        for (let i = 0; i + 1 < bytes.length; i += 2)
+          text += String.fromCharCode(little ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1]);
         return bytes.length % 2 ? `${text}\ufffd` : text;
       }
     }

@@ -8,7 +8,13 @@ function fileURLToPath(u) {
 }
 function pathToFileURL(p) {
   const abs = path.resolve(p);
-  return new URL('file://' + abs.split('/').map((s) => encodeURIComponent(s)).join('/'));
+  return new URL(
+    'file://' +
+      abs
+        .split('/')
+        .map((s) => encodeURIComponent(s))
+        .join('/'),
+  );
 }
 
 return { fileURLToPath, pathToFileURL };

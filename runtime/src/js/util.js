@@ -15,13 +15,22 @@ promisify.custom = Symbol.for('nodejs.util.promisify.custom');
 function callbackify(fn) {
   return function (...args) {
     const cb = args.pop();
-    fn.apply(this, args).then((v) => cb(null, v), (e) => cb(e));
+    fn.apply(this, args).then(
+      (v) => cb(null, v),
+      (e) => cb(e),
+    );
   };
 }
 
 const util = {
-  format, inspect, promisify, callbackify,
-  inherits(ctor, superCtor) { Object.setPrototypeOf(ctor.prototype, superCtor.prototype); Object.setPrototypeOf(ctor, superCtor); },
+  format,
+  inspect,
+  promisify,
+  callbackify,
+  inherits(ctor, superCtor) {
+    Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+    Object.setPrototypeOf(ctor, superCtor);
+  },
   deprecate: (fn) => fn,
   isDeepStrictEqual: (a, b) => deepEqual(a, b),
   types: {
@@ -38,7 +47,8 @@ function deepEqual(a, b) {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => deepEqual(a[k], b[k]));
 }
 

@@ -1,7 +1,9 @@
 // ---- web_crypto.js: the `crypto` global (randomUUID, getRandomValues, subtle)
 const { decodeBytes, bufferOf } = need('buffer');
 
-function randomBytesArray(n) { return new Uint8Array(host.randomBytes(n)); }
+function randomBytesArray(n) {
+  return new Uint8Array(host.randomBytes(n));
+}
 function randomUUID() {
   const b = randomBytesArray(16);
   b[6] = (b[6] & 0x0f) | 0x40;
@@ -11,7 +13,8 @@ function randomUUID() {
 }
 function getRandomValues(view) {
   if (!ArrayBuffer.isView(view)) throw new TypeError('getRandomValues: argument must be a typed array');
-  if (view.byteLength > 65536) throw new DOMException('The ArrayBufferView byte length exceeds 65536', 'QuotaExceededError');
+  if (view.byteLength > 65536)
+    throw new DOMException('The ArrayBufferView byte length exceeds 65536', 'QuotaExceededError');
   new Uint8Array(view.buffer, view.byteOffset, view.byteLength).set(randomBytesArray(view.byteLength));
   return view;
 }

@@ -199,7 +199,7 @@ fn to_js(result: Result<Out, Failure>, context: &mut Context) -> JsResult<JsValu
         Ok(Out::Bool(b)) => Ok(JsValue::from(b)),
         Ok(Out::Text(text)) => Ok(JsValue::from(JsString::from(text.as_str()))),
         Ok(Out::Unit) => Ok(JsValue::undefined()),
-        Err(Failure(e, syscall, path)) => Err(io_error(&e, syscall, &path)),
+        Err(Failure(e, syscall, path)) => Err(io_error(&e, syscall, &path, context)),
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use boa_engine::{Context, JsResult, JsValue};
 
-use super::{arg, array, bytes_arg, bytes_value, json_arg, json_value, type_error};
+use super::{arg, array, bytes_arg, bytes_value, error, json_arg, json_value, type_error};
 use crate::state::{HostState, unless_cancelled};
 
 /// The host's HTTP client for a redirect mode. Each host has its own: a
@@ -83,9 +83,7 @@ pub(super) async fn request(
     let result = unless_cancelled(exchange, cancel).await;
     let context = &mut context.borrow_mut();
     match result {
-        None => Err(boa_engine::JsNativeError::error()
-            .with_message("AbortError: the operation was aborted")
-            .into()),
+        None => Err(error("AbortError: the operation was aborted")),
         Some(Err(e)) => Err(type_error(format!("fetch failed: {}", chain(&e)))),
         Some(Ok((status, final_url, headers, bytes))) => {
             if redirect == "error" && status.is_redirection() {

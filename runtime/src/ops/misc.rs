@@ -1,13 +1,11 @@
 //! Small native operations: console capture, clocks, cancellation switches,
 //! `require` resolution and compilation, `which`.
 
-use std::cell::RefCell;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::PathBuf;
 
 use boa_engine::{Context, JsResult, JsValue, Script, Source};
 
-use super::{arg, error, json_value, state_of, string_arg};
+use super::{arg, error, json_value, string_arg};
 use crate::loader::{self, FileKind, Mode, Target};
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
 use crate::transpile;
@@ -137,33 +135,6 @@ pub(super) fn compile_common_js(
     script.evaluate(context)
 }
 
-/// `host.compileUnit(name)`: the prelude unit `name` as a function (see `prelude.rs`).
-pub(super) fn compile_unit(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<JsValue> {
-    let name = string_arg(args, 0, context)?;
-    crate::prelude::compile_unit(&name, context)
-}
-
-/// `host.builtinUnit(name)`: `[unit, export]` making the built-in module
-/// `name`, or the error a tool sees for a module the runtime lacks.
-pub(super) fn builtin_unit(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<JsValue> {
-    let name = string_arg(args, 0, context)?;
-    let (unit, export) = crate::prelude::builtin_unit(&name)
-        .ok_or_else(|| error(format!("{name} is not provided by this runtime")))?;
-    Ok(boa_engine::object::builtins::JsArray::from_iter(
-        [unit, export].map(|s| JsValue::from(boa_engine::JsString::from(s))),
-        context,
-    )
-    .into())
-}
-
 pub(super) fn which(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let command = string_arg(args, 0, context)?;
     let state = HostState::of(context);
@@ -174,34 +145,13 @@ pub(super) fn which(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     )
 }
 
+/// `Bun.which`: `command` on the box's `PATH`, or, when it names a path,
+/// relative to the project.
 pub(crate) fn find_executable(command: &str, state: &HostState) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let is_exec = |p: &Path| {
-        p.metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if command.contains('/') {
-        let path = state.project_dir.join(command);
-        return is_exec(&path).then_some(path);
-    }
     let path_var = state
         .box_env
         .iter()
         .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
-    std::env::split_paths(&path_var)
-        .map(|dir| dir.join(command))
-        .find(|p| is_exec(p))
-}
-
-pub(super) async fn sleep(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &RefCell<&mut Context>,
-) -> JsResult<JsValue> {
-    let ms = arg(args, 0).to_number(&mut context.borrow_mut())?;
-    let _ = state_of(context);
-    tokio::time::sleep(Duration::from_secs_f64(ms.max(0.0) / 1000.0)).await;
-    Ok(JsValue::undefined())
+        .map_or("", |(_, v)| v.as_str());
+    which::which_in(command, Some(path_var), &state.project_dir).ok()
 }

@@ -15,13 +15,14 @@ mod path;
 mod process;
 mod shell;
 
-use std::cell::RefCell;
-
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{AlignedVec, JsArray, JsArrayBuffer};
 use boa_engine::{
-    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
+    Context, JsError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
 };
+
+// The submodules take these through `super::`, with the helpers below.
+use crate::js_value::{arg, error, string_arg, type_error};
 
 type SyncOp = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>;
 
@@ -36,8 +37,6 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("forgetCancel", misc::forget_cancel, 1),
         ("resolve", misc::resolve, 3),
         ("compileCommonJs", misc::compile_common_js, 1),
-        ("compileUnit", misc::compile_unit, 1),
-        ("builtinUnit", misc::builtin_unit, 1),
         ("makePath", path::make_path, 0),
         ("which", misc::which, 1),
         ("fsSync", fs::fs_sync, 4),
@@ -70,32 +69,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         JsString::from("http"),
         3,
     );
-    init.function(
-        NativeFunction::from_async_fn(misc::sleep),
-        JsString::from("sleep"),
-        1,
-    );
     init.build()
-}
-
-pub(crate) fn error(message: impl Into<String>) -> JsError {
-    JsNativeError::error().with_message(message.into()).into()
-}
-
-pub(crate) fn type_error(message: impl Into<String>) -> JsError {
-    JsNativeError::typ().with_message(message.into()).into()
-}
-
-fn arg(args: &[JsValue], index: usize) -> JsValue {
-    args.get(index).cloned().unwrap_or_default()
-}
-
-pub(crate) fn string_arg(
-    args: &[JsValue],
-    index: usize,
-    context: &mut Context,
-) -> JsResult<String> {
-    Ok(arg(args, index).to_string(context)?.to_std_string_escaped())
 }
 
 /// Bytes from an ArrayBuffer, or the UTF-8 of anything else.
@@ -137,35 +111,82 @@ fn json_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<s
         .map_err(|e| type_error(format!("internal: bad JSON from the prelude: {e}")))
 }
 
-/// A Node-style I/O error: `ENOENT: no such file or directory, open 'x'`.
-/// The prelude reads the code back from the start of the message.
-fn io_error(error: &std::io::Error, syscall: &str, path: &str) -> JsError {
+/// A Node-style I/O error: `ENOENT: no such file or directory, open 'x'`,
+/// with `errno` set to the negated OS number as Node sets it. The prelude
+/// reads `code`, `syscall` and `path` back from the message (`files.js`).
+fn io_error(error: &std::io::Error, syscall: &str, path: &str, context: &mut Context) -> JsError {
+    let (code, errno, text) = describe_io_error(error);
+    let message = format!("{code}: {text}, {syscall} '{path}'");
+    let object = boa_engine::JsNativeError::error()
+        .with_message(message)
+        .into_opaque(context);
+    // A fresh error object: defining a data property cannot fail.
+    let _ = object.create_data_property_or_throw(js_string!("errno"), -errno, context);
+    JsError::from_opaque(object.into())
+}
+
+/// The code, errno number and Node's wording of an I/O error. Errors from
+/// the OS keep their own code (`ELOOP`, `EMFILE`, `ENOSPC`, …), since tools
+/// test `err.code`; only an error with no OS number falls back on its kind.
+fn describe_io_error(error: &std::io::Error) -> (String, i32, String) {
+    use nix::errno::Errno;
+    if let Some(raw) = error.raw_os_error() {
+        let errno = Errno::from_raw(raw);
+        if errno != Errno::UnknownErrno {
+            let code = format!("{errno:?}");
+            let text = match node_text(&code) {
+                Some(text) => text.to_string(),
+                None => lowercase_first(errno.desc()),
+            };
+            return (code, raw, text);
+        }
+    }
     use std::io::ErrorKind as K;
-    let (code, text) = match error.kind() {
-        K::NotFound => ("ENOENT", "no such file or directory"),
-        K::PermissionDenied => ("EACCES", "permission denied"),
-        K::AlreadyExists => ("EEXIST", "file already exists"),
-        K::NotADirectory => ("ENOTDIR", "not a directory"),
-        K::IsADirectory => ("EISDIR", "illegal operation on a directory"),
-        K::DirectoryNotEmpty => ("ENOTEMPTY", "directory not empty"),
-        K::InvalidInput => ("EINVAL", "invalid argument"),
-        _ => ("EIO", "i/o error"),
+    let (errno, code) = match error.kind() {
+        K::NotFound => (Errno::ENOENT, "ENOENT"),
+        K::PermissionDenied => (Errno::EACCES, "EACCES"),
+        K::AlreadyExists => (Errno::EEXIST, "EEXIST"),
+        K::NotADirectory => (Errno::ENOTDIR, "ENOTDIR"),
+        K::IsADirectory => (Errno::EISDIR, "EISDIR"),
+        K::DirectoryNotEmpty => (Errno::ENOTEMPTY, "ENOTEMPTY"),
+        K::InvalidInput => (Errno::EINVAL, "EINVAL"),
+        _ => (Errno::EIO, "EIO"),
     };
-    let detail = if code == "EIO" {
-        format!(" ({error})")
-    } else {
-        String::new()
-    };
-    error_with(format!("{code}: {text}{detail}, {syscall} '{path}'"))
+    let mut text = node_text(code).unwrap_or_default().to_string();
+    if code == "EIO" {
+        text.push_str(&format!(" ({error})"));
+    }
+    (code.to_string(), errno as i32, text)
 }
 
-fn error_with(message: String) -> JsError {
-    error(message)
+/// libuv's wording (what Node prints) where it differs from the C library's.
+fn node_text(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "ENOENT" => "no such file or directory",
+        "EACCES" => "permission denied",
+        "EEXIST" => "file already exists",
+        "ENOTDIR" => "not a directory",
+        "EISDIR" => "illegal operation on a directory",
+        "ENOTEMPTY" => "directory not empty",
+        "EINVAL" => "invalid argument",
+        "EIO" => "i/o error",
+        "ELOOP" => "too many symbolic links encountered",
+        "EMFILE" => "too many open files",
+        "ENAMETOOLONG" => "name too long",
+        "ENFILE" => "file table overflow",
+        "EBUSY" => "resource busy or locked",
+        "EXDEV" => "cross-device link not permitted",
+        "ETXTBSY" => "text file is busy",
+        _ => return None,
+    })
 }
 
-/// Shared by async ops: clones what they need out of the context cell.
-fn state_of(context: &RefCell<&mut Context>) -> std::rc::Rc<crate::state::HostState> {
-    crate::state::HostState::of(&context.borrow())
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// The cancel switch of the call an asynchronous operation belongs to (its

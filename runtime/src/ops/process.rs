@@ -24,9 +24,6 @@ struct Spec {
     env: Vec<(String, String)>,
     /// `timeout` of the synchronous runners: SIGTERM to the group after it.
     timeout: Option<std::time::Duration>,
-    /// `stdio: 'inherit'`: output goes to this process's stderr, never to
-    /// stdout, which is what the model reads.
-    inherit_output: bool,
 }
 
 fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
@@ -70,7 +67,6 @@ fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
         cwd,
         env,
         timeout,
-        inherit_output: value["inheritOutput"].as_bool().unwrap_or(false),
     })
 }
 
@@ -181,14 +177,9 @@ fn command_for(spec: &Spec, piped_stdin: bool) -> std::process::Command {
         } else {
             Stdio::null()
         })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .process_group(0);
-    if spec.inherit_output {
-        command
-            .stdout(Stdio::from(std::io::stderr()))
-            .stderr(Stdio::from(std::io::stderr()));
-    } else {
-        command.stdout(Stdio::piped()).stderr(Stdio::piped());
-    }
     command
 }
 

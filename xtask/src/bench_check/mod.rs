@@ -30,47 +30,28 @@ use generate::Project;
 /// The size whose project the peers run on and the catch table describes.
 const DETAIL_SIZE: usize = 1_000;
 
-struct Options {
+/// The options of `cargo xtask bench check`.
+#[derive(clap::Args)]
+pub struct Options {
+    /// Project sizes, in tools.
+    #[arg(long, value_delimiter = ',', default_value = "100,1000,10000")]
     sizes: Vec<usize>,
+    /// Timed runs of each contender per size.
+    #[arg(long, default_value_t = 5)]
     runs: usize,
+    /// Run the peers on the 1,000-tool project (the default).
+    #[arg(long, overrides_with = "no_peers")]
     peers: bool,
+    /// Skip the peers.
+    #[arg(long, overrides_with = "peers")]
+    no_peers: bool,
 }
 
-const USAGE: &str = "cargo xtask bench check [--sizes 100,1000,10000] [--runs 5] [--no-peers]";
-
-fn options(args: &[String]) -> Result<Options> {
-    let mut options = Options {
-        sizes: vec![100, 1_000, 10_000],
-        runs: 5,
-        peers: true,
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            // Peers are on by default; `--peers` stays accepted as before.
-            "--peers" => options.peers = true,
-            "--no-peers" => options.peers = false,
-            "--runs" => {
-                let value = args.next().context("--runs needs a number")?;
-                options.runs = value.parse().with_context(|| format!("--runs {value}"))?;
-            }
-            "--sizes" => {
-                let value = args
-                    .next()
-                    .context("--sizes needs a list such as 100,1000")?;
-                options.sizes = value
-                    .split(',')
-                    .map(|s| s.parse())
-                    .collect::<Result<_, _>>()
-                    .with_context(|| format!("--sizes {value}"))?;
-            }
-            other => bail!("unknown option {other}: {USAGE}"),
-        }
-    }
+fn check_options(options: &Options) -> Result<()> {
     if options.runs == 0 || options.sizes.is_empty() {
-        bail!("--runs must be at least 1 and --sizes must name a size: {USAGE}");
+        bail!("--runs must be at least 1 and --sizes must name a size");
     }
-    Ok(options)
+    Ok(())
 }
 
 /// What a contender reported, as root-relative `/` paths of the files it
@@ -102,8 +83,10 @@ pub struct Measured {
     pub outcomes: Vec<Outcome>,
 }
 
-pub fn run(args: &[String]) -> Result<()> {
-    let options = options(args)?;
+pub fn run(options: Options) -> Result<()> {
+    check_options(&options)?;
+    // `overrides_with`: of `--peers` and `--no-peers`, the last one given is set.
+    let run_peers = options.peers || !options.no_peers;
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .context("xtask lives in the workspace")?
@@ -129,7 +112,7 @@ pub fn run(args: &[String]) -> Result<()> {
             validate(&binaries.beeuni, &project),
             floor(&binaries.floor, &project),
         ];
-        if options.peers && size == detail_size {
+        if run_peers && size == detail_size {
             match peers::prepare(&target.join("bench-check/peers"), &project) {
                 Ok((peers, peer_notes)) => {
                     contenders.extend(peers);

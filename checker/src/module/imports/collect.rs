@@ -11,10 +11,11 @@ use std::ops::Range;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    CallExpr, Callee, ExportAll, Expr, ImportDecl, ImportSpecifier, Lit, NamedExport, Program,
+    CallExpr, Callee, ExportAll, Expr, ImportDecl, ImportSpecifier, NamedExport,
     TsImportEqualsDecl, TsModuleRef,
 };
 
+use crate::module::ast::literal_string;
 use crate::module::parse::range;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +44,8 @@ pub struct Import {
 
 /// The imports of a file; one traversal also finds its environment reads
 /// (see `module::scan`).
-pub fn collect(program: &Program) -> Vec<Import> {
+#[cfg(test)]
+pub fn collect(program: &swc_ecma_ast::Program) -> Vec<Import> {
     crate::module::scan::walk(program).imports
 }
 
@@ -53,26 +55,6 @@ fn literal(out: &mut Vec<Import>, value: String, span: Range<usize>, kind: Impor
         kind,
         span,
     });
-}
-
-/// The string a specifier expression spells out, if it is a literal: a string
-/// or a template without substitutions.
-pub fn literal_string(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().as_str().to_string()),
-        Expr::Tpl(t) if t.exprs.is_empty() => Some(
-            t.quasis
-                .iter()
-                .map(|q| {
-                    q.cooked
-                        .as_ref()
-                        .map_or_else(String::new, |c| c.to_atom_lossy().as_str().to_string())
-                })
-                .collect(),
-        ),
-        Expr::Paren(p) => literal_string(&p.expr),
-        _ => None,
-    }
 }
 
 // What the traversal in `module::scan` calls at each node kind that can load a module.

@@ -1,0 +1,73 @@
+//! Small helpers for values crossing between Rust and JS: the errors a
+//! native function throws, reading its arguments, and defining a native
+//! accessor or function.
+//!
+//! A leaf: it knows boa and nothing of the host, the prelude or the
+//! operations, so every one of those can use it without importing another.
+
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{
+    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
+};
+
+/// A plain `Error` with `message`.
+pub(crate) fn error(message: impl Into<String>) -> JsError {
+    JsNativeError::error().with_message(message.into()).into()
+}
+
+/// A `TypeError` with `message`.
+pub(crate) fn type_error(message: impl Into<String>) -> JsError {
+    JsNativeError::typ().with_message(message.into()).into()
+}
+
+/// `args[index]`, or `undefined` when the caller passed fewer.
+pub(crate) fn arg(args: &[JsValue], index: usize) -> JsValue {
+    args.get(index).cloned().unwrap_or_default()
+}
+
+/// `String(args[index])`.
+pub(crate) fn string_arg(
+    args: &[JsValue],
+    index: usize,
+    context: &mut Context,
+) -> JsResult<String> {
+    Ok(arg(args, index).to_string(context)?.to_std_string_escaped())
+}
+
+/// Defines `name` on `object` as an accessor of two native functions,
+/// enumerable and configurable, as an assignment would leave it.
+pub(crate) fn define_accessor(
+    object: &JsObject,
+    name: &str,
+    get: NativeFunction,
+    set: NativeFunction,
+    context: &mut Context,
+) -> JsResult<()> {
+    let get = function(context, &format!("get {name}"), 0, get);
+    let set = function(context, &format!("set {name}"), 1, set);
+    object.define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder()
+            .get(get)
+            .set(set)
+            .enumerable(true)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
+}
+
+/// A function object named `name` with `length` over a native body.
+pub(crate) fn function(
+    context: &mut Context,
+    name: &str,
+    length: usize,
+    body: NativeFunction,
+) -> JsObject {
+    FunctionObjectBuilder::new(context.realm(), body)
+        .name(JsString::from(name))
+        .length(length)
+        .build()
+        .into()
+}

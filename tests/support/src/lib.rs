@@ -1,0 +1,129 @@
+//! What the workspace's tests share, so that each crate's tests do not carry
+//! their own copy: a recursive copy of a fixture tree into a scratch folder,
+//! and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
+//! internet). A dev-dependency only; it panics on a broken test setup.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+
+/// Copies the tree at `from` into `to` (created if missing).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// One HTTP/1.1 request as the stand-in server read it.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    /// Names lowercased.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The answer a handler gives; `Content-Length` and `Connection: close` are added.
+#[derive(Debug, Clone)]
+pub struct Response {
+    /// `200 OK`, `404 Not Found`, …
+    pub status: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    pub fn new(status: &str, body: impl Into<Vec<u8>>) -> Response {
+        Response {
+            status: status.to_string(),
+            headers: Vec::new(),
+            body: body.into(),
+        }
+    }
+
+    pub fn header(mut self, name: &str, value: &str) -> Response {
+        self.headers.push((name.to_string(), value.to_string()));
+        self
+    }
+}
+
+/// Starts a server on `127.0.0.1:0` that answers each request with
+/// `handler`, one thread per connection; returns `http://127.0.0.1:PORT`.
+pub fn serve(handler: impl Fn(Request) -> Response + Send + Sync + 'static) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let handler = std::sync::Arc::new(handler);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let handler = handler.clone();
+            std::thread::spawn(move || {
+                let Some(request) = read_request(&stream) else {
+                    return;
+                };
+                let response = handler(request);
+                let mut head = format!("HTTP/1.1 {}\r\n", response.status);
+                for (name, value) in &response.headers {
+                    head.push_str(&format!("{name}: {value}\r\n"));
+                }
+                head.push_str(&format!(
+                    "Content-Length: {}\r\nConnection: close\r\n\r\n",
+                    response.body.len()
+                ));
+                // The client may have gone away (an aborted fetch): nothing to do.
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&response.body);
+            });
+        }
+    });
+    base
+}
+
+/// Reads one request (line, headers, a `content-length` body) from `stream`;
+/// `None` when the client went away first.
+fn read_request(stream: &TcpStream) -> Option<Request> {
+    let mut reader = BufReader::new(stream.try_clone().ok()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line).ok()?;
+    let mut headers = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+            break;
+        }
+        if let Some((k, v)) = line.trim_end().split_once(':') {
+            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+        }
+    }
+    let length: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).ok()?;
+    let mut parts = request_line.split_whitespace();
+    Some(Request {
+        method: parts.next().unwrap_or("").to_string(),
+        path: parts.next().unwrap_or("").to_string(),
+        headers,
+        body,
+    })
+}

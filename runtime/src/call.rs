@@ -225,6 +225,11 @@ pub(crate) fn load_thrown_text(value: &JsValue, context: &mut Context) -> String
         Some(name) => format!("{name}: {message}"),
         None => message,
     };
+    if text.ends_with("WebAssembly is not defined") {
+        // Packages that feature-test `typeof WebAssembly` fall back to JS;
+        // one that needs it fails here, and the author should know why.
+        text.push_str(": this runtime has no WebAssembly (boa has no WebAssembly engine)");
+    }
     if let Some(place) = place {
         text.push_str(&format!(" (at {place})"));
     }

@@ -114,5 +114,5 @@ pub(super) fn execute_arity(file: &Path, span: Range<usize>, count: usize) -> Di
 pub(super) fn load_time(file: &Path, span: Range<usize>, what: &str) -> Diagnostic {
     Diagnostic::new(&MODULE_CHECKED_AT_LOAD_TIME, format!("{what}, so it is checked at load time"))
         .at(file, span)
-        .help("`beeuni validate` reads the module without running it; the daemon reports a bad value when it loads the tool")
+        .help("`beeuni validate` reads the module without running it; `beeuni validate --deep` loads it and reports a bad value")
 }

@@ -5,6 +5,8 @@ mod agents;
 mod legacy;
 mod tools;
 
+pub use legacy::LEGACY_TOOL_DIRS;
+
 use crate::diagnostics::Diagnostic;
 use crate::project::Project;
 

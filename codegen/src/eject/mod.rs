@@ -8,7 +8,7 @@
 //! the caller (the runtime ships it); this crate never runs it.
 
 mod apply;
-mod line;
+pub(crate) mod line;
 mod manifest;
 mod report;
 

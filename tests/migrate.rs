@@ -1,0 +1,327 @@
+//! `beeuni tools migrate` on the legacy projects under
+//! `tests/fixtures/migrate/`: what the user reads, what lands on disk, that
+//! the result validates, that a second run does nothing, that nothing outside
+//! the legacy folder, `tools/` and the manifest changes, and that a migrated
+//! tool answers exactly what the legacy tool answered.
+//!
+//! Fixtures cannot commit a `node_modules` (it is ignored), so a fixture's
+//! `node_modules.fixture/` becomes `node_modules/` in the copy. It holds a
+//! stand-in `@opencode-ai/plugin` whose `tool()` adapts Beeuni's call context
+//! to opencode's, so the legacy files run in the same runtime.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use runtime::{CallContext, CallOutcome, Host, HostConfig};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn beeuni(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("migrate-cache");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_beeuni"));
+    command
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("BEEUNI_CACHE_DIR", cache);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().expect("the beeuni binary runs");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/migrate")
+        .join(name)
+}
+
+/// A copy of a fixture with `node_modules.fixture/` renamed.
+fn project(name: &str) -> tempfile::TempDir {
+    let temp = tempfile::tempdir().unwrap();
+    copy(&fixture(name), temp.path());
+    temp
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let name = entry.file_name();
+        let name = if name == "node_modules.fixture" {
+            "node_modules".into()
+        } else {
+            name
+        };
+        let target = to.join(name);
+        if entry.file_type().unwrap().is_dir() {
+            copy(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Every file under `root` with its bytes, by `/`-separated relative path.
+fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(root).unwrap();
+                let shown = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                out.insert(shown, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn snapshot_text(run: &Run, root: &Path) -> String {
+    let root = root.display().to_string();
+    format!(
+        "exit code: {}\n--- stdout\n{}--- stderr\n{}",
+        run.code,
+        run.stdout.replace(&root, "[ROOT]"),
+        run.stderr.replace(&root, "[ROOT]")
+    )
+}
+
+/// Calls a legacy tool (an export of a legacy file) in the runtime, through
+/// the stand-in `tool()`.
+fn call_legacy(root: &Path, file: &str, export: &str, args: &str, env: &[(&str, &str)]) -> String {
+    let entry = root.join(format!(".legacy-entry-{export}.mjs"));
+    std::fs::write(
+        &entry,
+        format!("import * as legacy from './{file}'\nexport default legacy[{export:?}]\n"),
+    )
+    .unwrap();
+    // Under opencode the secret was in the process environment.
+    let mut config = HostConfig::new(root);
+    config
+        .box_env
+        .extend(env.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let mut host = Host::new(config).unwrap();
+    host.load_tool("legacy", &entry)
+        .unwrap_or_else(|e| panic!("{file} loads through the stand-in: {}", e.reason));
+    std::fs::remove_file(&entry).unwrap();
+    let context = CallContext {
+        session_id: "s-1".into(),
+        agent: "beeuni".into(),
+        env: env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        deadline: None,
+    };
+    match host.call("legacy", args, context).outcome {
+        CallOutcome::Ok(text) => text,
+        CallOutcome::ToolError(message) => panic!("{file} threw: {message}"),
+    }
+}
+
+/// The legacy tools of the `legacy` fixture that need no network: (declared
+/// name, legacy file, export, arguments).
+const SAME_OUTPUT: &[(&str, &str, &str, &str)] = &[
+    (
+        "lookup_order",
+        "harnesses/opencode/tools/lookup_order.ts",
+        "default",
+        r#"{"id": "A-1042", "include_items": true}"#,
+    ),
+    (
+        "grep_tool",
+        "harnesses/opencode/tools/grep.ts",
+        "default",
+        r#"{"word": "bees"}"#,
+    ),
+    (
+        "notes_save",
+        "harnesses/opencode/tools/notes.ts",
+        "save",
+        r#"{"text": "buy honey", "kind": "todo"}"#,
+    ),
+    (
+        "notes_list",
+        "harnesses/opencode/tools/notes.ts",
+        "list",
+        "{}",
+    ),
+    (
+        "notes_v2_save",
+        "harnesses/opencode/tools/notes.v2.save.ts",
+        "default",
+        r#"{"text": "hello"}"#,
+    ),
+];
+
+const SECRET: (&str, &str) = ("ORDERS_API_KEY", "secret-for-the-test");
+
+#[test]
+fn a_migrated_tool_answers_what_the_legacy_tool_answered() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let before: Vec<String> = SAME_OUTPUT
+        .iter()
+        .map(|(_, file, export, args)| call_legacy(root, file, export, args, &[SECRET]))
+        .collect();
+    assert!(
+        before[0].contains("key 19 chars"),
+        "the legacy tool read the secret from process.env: {}",
+        before[0]
+    );
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(run.code, 1, "manual steps remain: {}", run.stdout);
+    for ((name, ..), legacy) in SAME_OUTPUT.iter().zip(&before) {
+        let args = SAME_OUTPUT.iter().find(|t| t.0 == *name).unwrap().3;
+        let after = beeuni(
+            root,
+            &["tools", "call", name, "--args", args, "--session", "s-1"],
+            &[SECRET],
+        );
+        assert_eq!(after.code, 0, "{name}: {}", after.stderr);
+        assert_eq!(
+            after.stdout.trim_end_matches('\n'),
+            legacy,
+            "{name} answers as before"
+        );
+    }
+}
+
+#[test]
+fn migration_reports_each_tool_validates_and_a_second_run_does_nothing() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let original = tree(root);
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    insta::assert_snapshot!("migrate_legacy", snapshot_text(&run, root));
+    let migrated = tree(root);
+    for (path, bytes) in &original {
+        let allowed = path.starts_with("harnesses/opencode/tools/")
+            || path.starts_with("tools/")
+            || path == "beeuni.yaml";
+        if !allowed {
+            assert_eq!(
+                migrated.get(path),
+                Some(bytes),
+                "{path} is outside the legacy folder, tools/ and the manifest"
+            );
+        }
+    }
+    for path in migrated.keys() {
+        assert!(
+            original.contains_key(path) || path.starts_with("tools/"),
+            "{path} is new and outside tools/"
+        );
+    }
+    for module in [
+        "tools/lookup_order.ts",
+        "tools/notes.ts",
+        "tools/weather.ts",
+    ] {
+        insta::assert_snapshot!(
+            module.replace(['/', '.'], "_"),
+            String::from_utf8_lossy(&migrated[module])
+        );
+    }
+    insta::assert_snapshot!(
+        "migrate_legacy_manifest",
+        String::from_utf8_lossy(&migrated["beeuni.yaml"])
+    );
+    let validate = beeuni(root, &["validate"], &[]);
+    assert_eq!(validate.code, 0, "{}", validate.stdout);
+    assert!(!validate.stdout.contains("error["), "{}", validate.stdout);
+
+    let again = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(tree(root), migrated, "a second run writes nothing");
+    assert!(
+        again.stdout.starts_with("Nothing left to migrate"),
+        "{}",
+        again.stdout
+    );
+}
+
+#[test]
+fn dry_run_prints_the_plan_and_diffs_and_writes_nothing() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let original = tree(root);
+    let run = beeuni(root, &["tools", "migrate", "--dry-run"], &[]);
+    assert_eq!(tree(root), original, "--dry-run writes nothing");
+    assert_eq!(run.code, 1, "manual steps remain");
+    assert!(
+        run.stdout.starts_with("Would migrate 9 legacy tools"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("--- a/harnesses/opencode/tools/grep.ts\n+++ /dev/null\n")
+    );
+    assert!(run.stdout.contains("--- /dev/null\n+++ b/tools/grep.ts\n"));
+    assert!(run.stdout.contains(
+        "+  grep_tool: tools/grep.ts  # migrated from harnesses/opencode/tools/grep.ts\n"
+    ));
+    assert!(run.stdout.ends_with("Nothing was written (--dry-run).\n"));
+}
+
+#[test]
+fn json_report_lists_every_legacy_tool_with_its_status() {
+    let temp = project("legacy");
+    let run = beeuni(
+        temp.path(),
+        &["tools", "migrate", "--dry-run", "--format", "json"],
+        &[],
+    );
+    let document: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(document["applied"], false);
+    let statuses: BTreeMap<String, String> = document["report"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"]
+                    .as_str()
+                    .or(t["opencode_name"].as_str())
+                    .unwrap()
+                    .to_string(),
+                t["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: BTreeMap<String, String> = [
+        ("web_search", "deleted_beeuni_copy"),
+        ("computed", "needs_manual_step"),
+        ("factory", "needs_manual_step"),
+        ("grep_tool", "migrated_with_notes"),
+        ("lookup_order", "migrated_with_notes"),
+        ("notes_save", "migrated_with_notes"),
+        ("notes_list", "migrated"),
+        ("notes_v2_save", "migrated_with_notes"),
+        ("weather_forecast", "needs_manual_step"),
+    ]
+    .into_iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(statuses, expected);
+    assert!(document["diffs"].as_array().unwrap().len() >= 10);
+}

@@ -4,10 +4,10 @@
 //! the legacy folder, `tools/` and the manifest changes, and that a migrated
 //! tool answers exactly what the legacy tool answered.
 //!
-//! Fixtures cannot commit a `node_modules` (it is ignored), so a fixture's
-//! `node_modules.fixture/` becomes `node_modules/` in the copy. It holds a
-//! stand-in `@opencode-ai/plugin` whose `tool()` adapts Beeuni's call context
-//! to opencode's, so the legacy files run in the same runtime.
+//! Fixtures cannot commit a `node_modules` (it is ignored), so every copy
+//! gets `node_modules/@opencode-ai/plugin` from `plugin-stand-in/`: a
+//! `tool()` that adapts Beeuni's call context to opencode's, so the legacy
+//! files run in the same runtime.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -47,23 +47,21 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// A copy of a fixture with `node_modules.fixture/` renamed.
+/// A copy of a fixture with the stand-in plugin package installed.
 fn project(name: &str) -> tempfile::TempDir {
     let temp = tempfile::tempdir().unwrap();
     copy(&fixture(name), temp.path());
+    copy(
+        &fixture("plugin-stand-in"),
+        &temp.path().join("node_modules/@opencode-ai/plugin"),
+    );
     temp
 }
 
 fn copy(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let name = entry.file_name();
-        let name = if name == "node_modules.fixture" {
-            "node_modules".into()
-        } else {
-            name
-        };
-        let target = to.join(name);
+        let target = to.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {
             copy(&entry.path(), &target);
         } else {
@@ -175,27 +173,22 @@ const SAME_OUTPUT: &[(&str, &str, &str, &str)] = &[
 
 const SECRET: (&str, &str) = ("ORDERS_API_KEY", "secret-for-the-test");
 
-#[test]
-fn a_migrated_tool_answers_what_the_legacy_tool_answered() {
-    let temp = project("legacy");
+/// Calls every tool of `tools` before the migration (the legacy file) and
+/// after it (the declared module, through `beeuni tools call`).
+fn assert_same_output(fixture: &str, tools: &[(&str, &str, &str, &str)], env: &[(&str, &str)]) {
+    let temp = project(fixture);
     let root = temp.path();
-    let before: Vec<String> = SAME_OUTPUT
+    let before: Vec<String> = tools
         .iter()
-        .map(|(_, file, export, args)| call_legacy(root, file, export, args, &[SECRET]))
+        .map(|(_, file, export, args)| call_legacy(root, file, export, args, env))
         .collect();
-    assert!(
-        before[0].contains("key 19 chars"),
-        "the legacy tool read the secret from process.env: {}",
-        before[0]
-    );
     let run = beeuni(root, &["tools", "migrate"], &[]);
-    assert_eq!(run.code, 1, "manual steps remain: {}", run.stdout);
-    for ((name, ..), legacy) in SAME_OUTPUT.iter().zip(&before) {
-        let args = SAME_OUTPUT.iter().find(|t| t.0 == *name).unwrap().3;
+    assert!(run.stdout.contains("declared"), "{}", run.stdout);
+    for ((name, _, _, args), legacy) in tools.iter().zip(&before) {
         let after = beeuni(
             root,
             &["tools", "call", name, "--args", args, "--session", "s-1"],
-            &[SECRET],
+            env,
         );
         assert_eq!(after.code, 0, "{name}: {}", after.stderr);
         assert_eq!(
@@ -204,6 +197,66 @@ fn a_migrated_tool_answers_what_the_legacy_tool_answered() {
             "{name} answers as before"
         );
     }
+}
+
+#[test]
+fn a_migrated_tool_answers_what_the_legacy_tool_answered() {
+    let temp = project("legacy");
+    let (_, file, export, args) = SAME_OUTPUT[0];
+    let legacy = call_legacy(temp.path(), file, export, args, &[SECRET]);
+    assert!(
+        legacy.contains("key 19 chars"),
+        "the legacy tool read the secret from process.env: {legacy}"
+    );
+    assert_same_output("legacy", SAME_OUTPUT, &[SECRET]);
+    assert_same_output(
+        "tool_folder",
+        &[
+            (
+                "todo_add",
+                "harnesses/opencode/tool/todo.ts",
+                "add",
+                r#"{"item": "water the bees"}"#,
+            ),
+            (
+                "shell_date",
+                "harnesses/opencode/tool/shell_date.ts",
+                "default",
+                r#"{"format": "+fixed"}"#,
+            ),
+            ("ask", "harnesses/opencode/tool/ask.ts", "default", "{}"),
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn tool_folder_with_a_tools_key_and_a_file_in_the_way() {
+    let temp = project("tool_folder");
+    let root = temp.path();
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    insta::assert_snapshot!("migrate_tool_folder", snapshot_text(&run, root));
+    let manifest = std::fs::read_to_string(root.join("beeuni.yaml")).unwrap();
+    insta::assert_snapshot!("migrate_tool_folder_manifest", manifest);
+    let todo = std::fs::read_to_string(root.join("tools/todo.ts")).unwrap();
+    assert!(todo.ends_with("\n\nexport default add\n"), "{todo}");
+    let date = std::fs::read(root.join("tools/shell_date.ts")).unwrap();
+    let lone_lf = date.windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r');
+    assert!(
+        !lone_lf && date.starts_with(b"export default {\r\n"),
+        "CRLF is kept"
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("tools/notes.ts")).unwrap(),
+        std::fs::read_to_string(fixture("tool_folder").join("tools/notes.ts")).unwrap(),
+        "the existing module is not overwritten"
+    );
+    assert!(root.join("harnesses/opencode/tool/notes.ts").exists());
+    let validate = beeuni(root, &["validate"], &[]);
+    assert_eq!(validate.code, 0, "{}", validate.stdout);
+    let migrated = tree(root);
+    beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(tree(root), migrated, "a second run writes nothing");
 }
 
 #[test]

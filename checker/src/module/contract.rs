@@ -874,8 +874,21 @@ fn legacy_tool(file: &Path, span: Range<usize>, named: Option<&str>) -> Diagnost
         .at(file, span)
         .label("`tool({ … })` from @opencode-ai/plugin")
         .help(format!(
-            "run `{MIGRATE_COMMAND}` to rewrite it as a default export `{{ description, parameters, execute(args, context) }}` with `parameters` as JSON Schema and secrets from `context.env`"
+            "run `{}` to rewrite {} as a default export `{{ description, parameters, execute(args, context) }}` with `parameters` as JSON Schema and secrets from `context.env`",
+            migrate_command_for(file),
+            file.display()
         ))
+}
+
+/// The migration command that rewrites `file` where it is: its own folder
+/// is both the legacy folder and the destination.
+pub fn migrate_command_for(file: &Path) -> String {
+    match file.parent().map(|p| p.display().to_string()) {
+        Some(folder) if !folder.is_empty() => {
+            format!("{MIGRATE_COMMAND} --from {folder} --to {folder}")
+        }
+        _ => MIGRATE_COMMAND.to_string(),
+    }
 }
 
 fn missing_description(file: &Path, span: Range<usize>) -> Diagnostic {

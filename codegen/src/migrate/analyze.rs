@@ -340,9 +340,10 @@ fn args_edit(
             let at = first.unwrap_or(range(object.span).start + 1);
             let indent = line_indent(text, at);
             let empty = serde_json::json!({"type": "object", "properties": {}});
-            let written = literal::render(&empty, &indent, &unit(text, &indent));
+            let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+            let written = literal::render(&empty, &indent, &unit(text, &indent)).replace('\n', eol);
             let separator = if first.is_some() && text[..at].ends_with(indent.as_str()) {
-                format!(",\n{indent}")
+                format!(",{eol}{indent}")
             } else {
                 ", ".into()
             };
@@ -360,7 +361,8 @@ fn args_edit(
             (converted.schema, converted.defaults)
         }
     };
-    let written = literal::render(&schema, &indent, &unit(text, &indent));
+    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let written = literal::render(&schema, &indent, &unit(text, &indent)).replace('\n', eol);
     Ok((
         Edit::replace(span, format!("parameters: {written}")),
         defaults,

@@ -181,6 +181,7 @@ pub fn plan(
     let entries: Vec<declare::Entry> = moved
         .tools
         .iter()
+        .filter(|t| !t.already_declared)
         .filter_map(|t| {
             Some(declare::Entry {
                 name: t.name.clone()?,

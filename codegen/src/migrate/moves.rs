@@ -57,6 +57,14 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
         changes: Vec::new(),
         pending: Vec::new(),
     };
+    // Modules the manifest declares already, by path: rewritten in place
+    // (`--from tools --to tools`), they keep their names and entries.
+    let declared: HashMap<PathBuf, String> = project
+        .tool_entries
+        .iter()
+        .filter_map(|e| Some((normalize(Path::new(e.value.as_deref()?)), e.name.clone())))
+        .collect();
+    let in_place = |i: usize| new_path(i) == analysed[i].0.path;
     let mut tool_files = Vec::new();
     let mut blocked: HashMap<usize, Blocked> = HashMap::new();
     for (i, (file, facts)) in analysed.iter().enumerate() {
@@ -65,7 +73,13 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
         }
         let stem = stem(&file.path);
         let legacy = shown(&file.path);
-        if is_beeuni_tool(&stem) {
+        // A copy of a Beeuni tool that opencode loads; never a module the
+        // manifest declares (an ejected tool), nor a plain module elsewhere.
+        let opencode_copy = facts.is_tool_file
+            || checker::rules::LEGACY_TOOL_DIRS
+                .iter()
+                .any(|dir| Path::new(dir) == file.folder);
+        if is_beeuni_tool(&stem) && opencode_copy && !declared.contains_key(&file.path) {
             out.tools.push(ToolLine {
                 legacy: legacy.clone(),
                 export: None,
@@ -74,6 +88,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 module: None,
                 status: Status::DeletedBeeuniCopy,
                 notes: Vec::new(),
+                already_declared: false,
             });
             out.changes.push(Change {
                 path: legacy,
@@ -102,6 +117,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     ),
                     manual: true,
                 }],
+                already_declared: false,
             });
             continue;
         }
@@ -162,7 +178,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     shown(&file.path),
                     file.unreadable.clone().unwrap_or_default()
                 ))
-            } else if root.join(new_path(j)).exists() {
+            } else if !in_place(j) && root.join(new_path(j)).exists() {
                 Some(format!(
                     "it imports {}, which would move to {}, where a file exists",
                     shown(&file.path),
@@ -178,7 +194,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             }
         }
         for &i in &migrating {
-            if root.join(new_path(i)).exists() {
+            if !in_place(i) && root.join(new_path(i)).exists() {
                 newly.push((
                     i,
                     Finding::manual(
@@ -278,7 +294,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                         )
                     })
                     .collect();
-                if tool.blocked.is_none() {
+                if tool.blocked.is_none() && facts.tools.len() > 1 {
                     notes.insert(
                         0,
                         Note {
@@ -301,6 +317,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     module: None,
                     status: Status::NeedsManualStep,
                     notes,
+                    already_declared: false,
                 });
             }
             continue;
@@ -313,7 +330,13 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
         for tool in &facts.tools {
             let export = export_name(&tool.export);
             let opencode = naming::opencode_name(&stem, export.as_deref());
-            let name = naming::declared_name(&opencode, &|n| taken.contains(n));
+            let already = declared
+                .get(&module_path)
+                .filter(|_| single || tool.export == Export::Default);
+            let name = match already {
+                Some(name) => name.clone(),
+                None => naming::declared_name(&opencode, &|n| taken.contains(n)),
+            };
             taken.insert(name.clone());
             let tool_module = match (&tool.export, single) {
                 (Export::Default, _) | (_, true) => module.clone(),
@@ -334,7 +357,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 .chain(&facts.findings)
                 .map(|f| note_at(&module, text, &edits, f, tool.span.start))
                 .collect();
-            if name != opencode {
+            if name != opencode && already.is_none() {
                 notes.insert(0, Note {
                     file: module.clone(),
                     line: line_of(text, map_offset(&edits, tool.span.start)),
@@ -365,6 +388,19 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     manual: true,
                 });
             }
+            // The manifest declares the shared module itself, which has no
+            // default export for that entry to load.
+            if let Some(entry) = declared.get(&module_path)
+                && !single
+                && !facts.tools.iter().any(|t| t.export == Export::Default)
+            {
+                notes.push(Note {
+                    file: module.clone(),
+                    line: 1,
+                    message: format!("beeuni.yaml still declares `{entry}: {module}`, a module with no default export; remove that entry: its tools are declared one by one now"),
+                    manual: true,
+                });
+            }
             let status = if notes.iter().any(|n| n.manual) {
                 Status::NeedsManualStep
             } else if notes.is_empty() {
@@ -380,6 +416,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 module: Some(tool_module),
                 status,
                 notes,
+                already_declared: already.is_some(),
             });
         }
     }
@@ -387,7 +424,11 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
     for (&i, text) in &texts {
         out.changes.push(Change {
             path: shown(&new_path(i)),
-            before: None,
+            before: if in_place(i) {
+                analysed[i].0.text.clone()
+            } else {
+                None
+            },
             after: Some(text.clone()),
         });
     }
@@ -405,7 +446,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 to: Some(shown(&new_path(i))),
             });
         }
-        if !copied {
+        if !copied && !in_place(i) {
             out.changes.push(Change {
                 path: shown(&file.path),
                 before: file.text.clone(),

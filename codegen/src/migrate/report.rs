@@ -58,6 +58,8 @@ pub struct ToolLine {
     pub module: Option<String>,
     pub status: Status,
     pub notes: Vec<Note>,
+    /// The manifest names the module already (a rewrite in place).
+    pub already_declared: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -231,6 +231,48 @@ fn a_migrated_tool_answers_what_the_legacy_tool_answered() {
 }
 
 #[test]
+fn computed_args_are_run_with_zod_from_the_project() {
+    let zod = fixture("computed").join("node_modules/zod");
+    assert!(
+        zod.is_dir(),
+        "run `npm ci --prefix tests/fixtures/migrate/computed` first (cargo xtask ci does)"
+    );
+    let temp = project("computed");
+    let root = temp.path();
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("~  convert  migrated with notes"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("`args` are computed"), "{}", run.stdout);
+    let module = std::fs::read_to_string(root.join("tools/convert.ts")).unwrap();
+    for expected in [
+        "enum: ['km', 'mi']",
+        "description: 'The unit to convert to'",
+        "required: ['unit']",
+    ] {
+        assert!(module.contains(expected), "{expected} in\n{module}");
+    }
+    assert!(!module.contains("9007199254740991"), "{module}");
+    assert!(
+        !tree(root).keys().any(|p| p.contains(".beeuni-")),
+        "the stand-in files are gone"
+    );
+    assert_same_output(
+        "computed",
+        &[(
+            "convert",
+            "harnesses/opencode/tools/convert.ts",
+            "default",
+            r#"{"unit": "mi", "meters": 3218, "precision": 1}"#,
+        )],
+        &[],
+    );
+}
+
+#[test]
 fn tool_folder_with_a_tools_key_and_a_file_in_the_way() {
     let temp = project("tool_folder");
     let root = temp.path();

@@ -267,13 +267,15 @@ fn rewrite_definition(
         ));
         return (tool, edits);
     };
-    match args_edit(
-        text,
-        legacy,
-        definition.object,
-        evaluated.get(&definition.export),
-    ) {
+    let ran = evaluated.get(&definition.export);
+    match args_edit(text, legacy, definition.object, ran) {
         Ok((edit, defaults)) => {
+            if ran.is_some() {
+                tool.findings.push(Finding::note(
+                    edit.span.clone(),
+                    "`args` are computed: their JSON Schema was produced by running them once; edit `parameters` when what they were computed from changes",
+                ));
+            }
             replaced.push(edit.span.clone());
             edits.push(edit);
             for default in defaults {

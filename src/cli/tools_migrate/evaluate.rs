@@ -78,5 +78,24 @@ fn schema(root: &Path, item: &Pending) -> Option<serde_json::Value> {
     if let Some(map) = schema.as_object_mut() {
         map.remove("$schema");
     }
+    drop_safe_integer_bounds(&mut schema);
     Some(schema)
+}
+
+/// zod writes `int()` as bounded by ±(2^53 - 1); that says nothing to a model.
+fn drop_safe_integer_bounds(schema: &mut serde_json::Value) {
+    const SAFE: i64 = 9_007_199_254_740_991;
+    match schema {
+        serde_json::Value::Object(map) => {
+            if map.get("minimum").and_then(serde_json::Value::as_i64) == Some(-SAFE) {
+                map.remove("minimum");
+            }
+            if map.get("maximum").and_then(serde_json::Value::as_i64) == Some(SAFE) {
+                map.remove("maximum");
+            }
+            map.values_mut().for_each(drop_safe_integer_bounds);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(drop_safe_integer_bounds),
+        _ => {}
+    }
 }

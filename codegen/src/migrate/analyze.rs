@@ -112,8 +112,17 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
     let mut replaced: Vec<Range<usize>> = Vec::new();
     let mut execute_spans: Vec<Range<usize>> = Vec::new();
     let mut tool_edits = Vec::new();
+    let mut rewritten: Vec<Range<usize>> = Vec::new();
     for definition in &legacy.definitions {
-        let (tool, edits) = rewrite_definition(text, &legacy, definition, evaluated, &mut replaced);
+        let (tool, mut edits) =
+            rewrite_definition(text, &legacy, definition, evaluated, &mut replaced);
+        // One definition exported twice (`export const x = tool(…)` and
+        // `export default x`) is two tools for opencode, rewritten once.
+        let call = range(definition.call.span);
+        if rewritten.contains(&call) {
+            edits.clear();
+        }
+        rewritten.push(call);
         if let Some(execute) = execute::find(definition.object) {
             execute_spans.push(execute.span());
         }

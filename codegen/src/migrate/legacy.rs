@@ -253,6 +253,12 @@ impl<'a> LegacyFile<'a> {
         if self.plugin_imports.is_empty() && !(export == Export::Default && object_argument) {
             return;
         }
+        // A named export of a call is a factory-built tool only when it is
+        // built from an object (`export const x = make({…})`); a value such
+        // as `export const Args = tool.schema.object(…)` is not a tool.
+        if export != Export::Default && !object_argument {
+            return;
+        }
         self.opaque.push(Opaque {
             export,
             span: range(call.span),

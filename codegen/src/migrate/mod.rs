@@ -29,6 +29,8 @@ mod naming;
 mod paths;
 mod report;
 mod schema;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 use std::ops::Range;

@@ -215,18 +215,35 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             .chain(helpers.iter().copied())
             .collect();
         for &i in &moving {
-            let Some(text) = new_text(i, analysed, &moving, &new_path, &resolve) else {
-                continue;
+            // Who stays behind when this file cannot be rewritten: the tool
+            // file itself, or every migrating tool that imports the helper.
+            let owners: Vec<usize> = if tool_files.contains(&i) {
+                vec![i]
+            } else {
+                importers
+                    .get(&i)
+                    .map(|s| s.iter().copied().collect())
+                    .unwrap_or_default()
+            };
+            let text = match new_text(i, analysed, &moving, &new_path, &resolve) {
+                Ok(text) => text,
+                Err(problem) => {
+                    for &owner in &owners {
+                        newly.push((
+                            owner,
+                            Finding::manual(
+                                0..0,
+                                format!(
+                                    "the rewrite of {} failed ({problem}); please report this",
+                                    shown(&analysed[i].0.path)
+                                ),
+                            ),
+                        ));
+                    }
+                    continue;
+                }
             };
             if let Err(problem) = reparses(&text, &new_path(i)) {
-                let owners: Vec<usize> = if tool_files.contains(&i) {
-                    vec![i]
-                } else {
-                    importers
-                        .get(&i)
-                        .map(|s| s.iter().copied().collect())
-                        .unwrap_or_default()
-                };
                 for owner in owners {
                     newly.push((
                         owner,
@@ -613,10 +630,10 @@ fn new_text(
     moving: &BTreeSet<usize>,
     new_path: &dyn Fn(usize) -> PathBuf,
     resolve: &dyn Fn(usize, &str) -> Option<usize>,
-) -> Option<String> {
-    let text = analysed[i].0.text.as_deref()?;
+) -> Result<String, String> {
+    let text = analysed[i].0.text.as_deref().ok_or("it cannot be read")?;
     let edits = edits_for(i, analysed, moving, new_path, resolve);
-    edit::apply(text, &edits).ok()
+    edit::apply(text, &edits).map_err(|e| e.to_string())
 }
 
 /// A rewritten module must still parse (STYLE: every rewrite is re-parsed).

@@ -420,3 +420,39 @@ fn json_report_lists_every_legacy_tool_with_its_status() {
     assert_eq!(statuses, expected);
     assert!(document["diffs"].as_array().unwrap().len() >= 10);
 }
+
+#[test]
+fn a_folder_outside_the_project_or_missing_is_a_usage_error() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let original = tree(root);
+    let outside = beeuni(root, &["tools", "migrate", "--from", "../elsewhere"], &[]);
+    assert_eq!(outside.code, 2);
+    assert_eq!(
+        outside.stderr,
+        "error: --from ../elsewhere is outside the project\n"
+    );
+    let missing = beeuni(root, &["tools", "migrate", "--from", "nowhere"], &[]);
+    assert_eq!(missing.code, 2);
+    assert_eq!(
+        missing.stderr,
+        "error: nowhere is not a folder of this project\n"
+    );
+    assert_eq!(tree(root), original);
+}
+
+#[test]
+fn a_project_without_legacy_tools_has_nothing_to_migrate() {
+    let temp = tempfile::tempdir().unwrap();
+    std::fs::write(temp.path().join("beeuni.yaml"), "agents: {}\n").unwrap();
+    let run = beeuni(temp.path(), &["tools", "migrate"], &[]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout,
+        "No legacy tool folder (harnesses/opencode/tools/ or harnesses/opencode/tool/): nothing to migrate.\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(temp.path().join("beeuni.yaml")).unwrap(),
+        "agents: {}\n"
+    );
+}

@@ -13,7 +13,8 @@
 //! Map: `discover` (the legacy files), `legacy` (what a file exports),
 //! `schema` (zod → JSON Schema), `literal` (JSON → JS text), `execute`
 //! (context and env edits), `analyze` (one file's facts and edits), `moves`
-//! (what moves where, imports rewritten), `naming`, `paths`, `declare`
+//! (what moves where), `imports` (specifiers after a move), `wrapper`
+//! (a named tool's own module), `notes` (lines of findings), `naming`, `paths`, `declare`
 //! (the manifest), `apply`, `report`, `diff`.
 
 mod analyze;
@@ -22,15 +23,18 @@ mod declare;
 mod diff;
 mod discover;
 mod execute;
+mod imports;
 mod legacy;
 mod literal;
 mod moves;
 mod naming;
+mod notes;
 mod paths;
 mod report;
 mod schema;
 #[cfg(test)]
 mod tests;
+mod wrapper;
 
 use std::collections::HashMap;
 use std::ops::Range;

@@ -7,21 +7,19 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use checker::module::parse::{Language, STACK_SIZE, is_commonjs, parse};
 use checker::project::Project;
 use checker::project::names::is_beeuni_tool;
 
 use super::analyze::Facts;
 use super::discover::{Kind, LegacyFile};
+use super::imports::{all_edits, new_text, reparses, resolve_lexical};
 use super::legacy::Export;
 use super::naming;
-use super::paths::{normalize, shown, specifier};
+use super::notes::{line_of, map_offset, note_at};
+use super::paths::{normalize, shown};
 use super::report::{FileAction, FileLine, Note, Status, ToolLine};
+use super::wrapper::{wrapper_path, wrapper_text};
 use super::{Change, Config, Finding, Pending};
-use crate::edit::{self, Edit};
-
-/// Extensions tried after a specifier, in Bun's order.
-const PROBES: [&str; 9] = ["ts", "tsx", "js", "jsx", "mts", "mjs", "cts", "cjs", "json"];
 
 pub struct Moved {
     pub tools: Vec<ToolLine>,
@@ -389,12 +387,9 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 let helper_module = shown(&new_path(helper));
                 let helper_edits = all_edits(helper, analysed, &texts, &new_path, &resolve);
                 notes.extend(
-                    helper_findings(
-                        &analysed[helper].1,
-                        analysed[helper].0.text.as_deref().unwrap_or(""),
-                    )
-                    .iter()
-                    .map(|f| note_at(&helper_module, helper_text, &helper_edits, f, 0)),
+                    helper_findings(&analysed[helper].1)
+                        .iter()
+                        .map(|f| note_at(&helper_module, helper_text, &helper_edits, f, 0)),
                 );
             }
             if let Some(span) = reads_own_folder(text) {
@@ -523,139 +518,6 @@ fn why_renamed(opencode: &str, taken: &HashSet<String>) -> &'static str {
     }
 }
 
-/// The legacy file `lexical` names, as Bun would find it.
-fn resolve_lexical(lexical: &Path, index: &HashMap<&Path, usize>) -> Option<usize> {
-    if let Some(&i) = index.get(lexical) {
-        return Some(i);
-    }
-    let text = lexical.to_string_lossy();
-    // TypeScript sources import each other as `./x.js`.
-    if let Some(base) = text.strip_suffix(".js")
-        && let Some(&i) = index.get(Path::new(&format!("{base}.ts")))
-    {
-        return Some(i);
-    }
-    PROBES
-        .iter()
-        .map(|ext| PathBuf::from(format!("{text}.{ext}")))
-        .chain(
-            PROBES
-                .iter()
-                .map(|ext| lexical.join(format!("index.{ext}"))),
-        )
-        .find_map(|candidate| index.get(candidate.as_path()).copied())
-}
-
-/// Every edit of a moved file: the tool rewrite, its relative imports, and
-/// the default export a lone named tool needs.
-fn all_edits(
-    i: usize,
-    analysed: &[(LegacyFile, Facts)],
-    moving: &HashMap<usize, String>,
-    new_path: &dyn Fn(usize) -> PathBuf,
-    resolve: &dyn Fn(usize, &str) -> Option<usize>,
-) -> Vec<Edit> {
-    let set: BTreeSet<usize> = moving.keys().copied().collect();
-    edits_for(i, analysed, &set, new_path, resolve)
-}
-
-fn edits_for(
-    i: usize,
-    analysed: &[(LegacyFile, Facts)],
-    moving: &BTreeSet<usize>,
-    new_path: &dyn Fn(usize) -> PathBuf,
-    resolve: &dyn Fn(usize, &str) -> Option<usize>,
-) -> Vec<Edit> {
-    let (file, facts) = &analysed[i];
-    let Some(text) = file.text.as_deref() else {
-        return Vec::new();
-    };
-    let mut edits = facts.edits.clone();
-    let old_dir = file.path.parent().unwrap_or(Path::new(""));
-    let new = new_path(i);
-    let new_dir = new.parent().unwrap_or(Path::new(""));
-    for import in &facts.relative_imports {
-        let lexical = normalize(&old_dir.join(&import.specifier));
-        let target = match resolve(i, &import.specifier) {
-            Some(j) if moving.contains(&j) => {
-                let folder = &analysed[j].0.folder;
-                new_path_of(&lexical, folder, &new, &file.path)
-            }
-            _ => lexical,
-        };
-        let mut spec = specifier(new_dir, &target);
-        if import.specifier.ends_with('/') && !spec.ends_with('/') {
-            spec.push('/');
-        }
-        if spec != import.specifier {
-            let quote = text[import.span.clone()].chars().next().unwrap_or('\'');
-            edits.push(Edit::replace(
-                import.span.clone(),
-                format!("{quote}{spec}{quote}"),
-            ));
-        }
-    }
-    if let Some(name) = &facts.needs_default_export {
-        let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
-        let lead = if text.ends_with('\n') || text.is_empty() {
-            ""
-        } else {
-            eol
-        };
-        edits.push(Edit::replace(
-            text.len()..text.len(),
-            format!("{lead}{eol}export default {name}{eol}"),
-        ));
-    }
-    edits
-}
-
-/// Where the lexical target lands: the same place under the new folder as
-/// under the legacy one.
-fn new_path_of(lexical: &Path, folder: &Path, new_file: &Path, old_file: &Path) -> PathBuf {
-    let to_root = new_file
-        .ancestors()
-        .zip(old_file.ancestors())
-        .find(|(_, old)| *old == folder)
-        .map(|(new, _)| new.to_path_buf());
-    match (lexical.strip_prefix(folder), to_root) {
-        (Ok(rest), Some(to)) => to.join(rest),
-        _ => lexical.to_path_buf(),
-    }
-}
-
-fn new_text(
-    i: usize,
-    analysed: &[(LegacyFile, Facts)],
-    moving: &BTreeSet<usize>,
-    new_path: &dyn Fn(usize) -> PathBuf,
-    resolve: &dyn Fn(usize, &str) -> Option<usize>,
-) -> Result<String, String> {
-    let text = analysed[i].0.text.as_deref().ok_or("it cannot be read")?;
-    let edits = edits_for(i, analysed, moving, new_path, resolve);
-    edit::apply(text, &edits).map_err(|e| e.to_string())
-}
-
-/// A rewritten module must still parse (STYLE: every rewrite is re-parsed).
-fn reparses(text: &str, path: &Path) -> Result<(), String> {
-    let language = Language::of(path);
-    if matches!(language, Language::Data | Language::Jsx) {
-        return Ok(());
-    }
-    let run = || {
-        parse(text, path, language, is_commonjs(path))
-            .map(|_| ())
-            .map_err(|d| d.first().map_or_else(String::new, |d| d.message.clone()))
-    };
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, run)
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .unwrap_or_else(|_| run())
-    })
-}
-
 /// The helpers a tool file reaches, transitively.
 fn helpers_of(
     i: usize,
@@ -678,7 +540,7 @@ fn helpers_of(
 }
 
 /// A helper's own problems: it reads `process.env`, which holds no secret.
-fn helper_findings(facts: &Facts, _text: &str) -> Vec<Finding> {
+fn helper_findings(facts: &Facts) -> Vec<Finding> {
     facts.findings.clone()
 }
 
@@ -694,72 +556,4 @@ fn reads_own_folder(text: &str) -> Option<usize> {
     .iter()
     .filter_map(|needle| text.find(needle))
     .min()
-}
-
-fn wrapper_path(module: &Path, name: &str, planned: &HashSet<PathBuf>, root: &Path) -> PathBuf {
-    let dir = module.parent().unwrap_or(Path::new(""));
-    let ext = module
-        .extension()
-        .map_or("ts".into(), |e| e.to_string_lossy().into_owned());
-    (1..)
-        .map(|n| {
-            let file = if n == 1 {
-                format!("{name}.{ext}")
-            } else {
-                format!("{name}_{n}.{ext}")
-            };
-            dir.join(file)
-        })
-        .find(|p| !planned.contains(p) && !root.join(p).exists())
-        .unwrap_or_else(|| dir.join(format!("{name}.{ext}")))
-}
-
-/// A module whose default export is a named tool of a shared module.
-fn wrapper_text(opencode: &str, legacy: &str, export: &str, module: &Path) -> String {
-    let file = module
-        .file_name()
-        .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-    format!(
-        "// The `{opencode}` tool (the export `{export}` of {legacy}), as its own module.\nimport {{ {export} }} from './{file}'\n\nexport default {export}\n"
-    )
-}
-
-/// A finding as a report note in `file`, whose text is `text` after `edits`.
-fn note_at(file: &str, text: &str, edits: &[Edit], finding: &Finding, fallback: usize) -> Note {
-    let offset = if finding.span == (0..0) {
-        fallback
-    } else {
-        finding.span.start
-    };
-    Note {
-        file: file.to_string(),
-        line: line_of(text, map_offset(edits, offset)),
-        message: finding.message.clone(),
-        manual: finding.manual,
-    }
-}
-
-/// Where `offset` of the original text is after `edits`.
-fn map_offset(edits: &[Edit], offset: usize) -> usize {
-    if let Some(inside) = edits
-        .iter()
-        .find(|e| e.span.start < offset && offset < e.span.end)
-    {
-        return map_offset(edits, inside.span.start);
-    }
-    let shift: isize = edits
-        .iter()
-        .filter(|e| e.span.end <= offset && e.span != (offset..offset))
-        .map(|e| e.replacement.len() as isize - e.span.len() as isize)
-        .sum();
-    (offset as isize + shift).max(0) as usize
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    let offset = offset.min(text.len());
-    text.as_bytes()[..offset]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
 }

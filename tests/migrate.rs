@@ -363,7 +363,7 @@ fn dry_run_prints_the_plan_and_diffs_and_writes_nothing() {
     assert_eq!(tree(root), original, "--dry-run writes nothing");
     assert_eq!(run.code, 1, "manual steps remain");
     assert!(
-        run.stdout.starts_with("Would migrate 9 legacy tools"),
+        run.stdout.starts_with("Would migrate 6 of 9 legacy tools from harnesses/opencode/tools/ to tools/ (1 deleted as a Beeuni copy, 2 left in place)\n"),
         "{}",
         run.stdout
     );

@@ -139,10 +139,25 @@ impl Report {
             ));
         } else {
             let verb = if applied { "Migrated" } else { "Would migrate" };
+            let total = self.tools.len();
+            let moved = self.tools.iter().filter(|t| t.module.is_some()).count();
+            let deleted = acted - moved;
+            let left = total - acted;
+            let mut rest = Vec::new();
+            if deleted > 0 {
+                rest.push(format!("{deleted} deleted as a Beeuni copy"));
+            }
+            if left > 0 {
+                rest.push(format!("{left} left in place"));
+            }
+            let rest = if rest.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", rest.join(", "))
+            };
             out.push_str(&format!(
-                "{verb} {} legacy tool{} from {folders} to {}/\n\n",
-                self.tools.len(),
-                if self.tools.len() == 1 { "" } else { "s" },
+                "{verb} {moved} of {total} legacy tool{} from {folders} to {}/{rest}\n\n",
+                if total == 1 { "" } else { "s" },
                 self.to
             ));
         }

@@ -456,3 +456,31 @@ fn a_project_without_legacy_tools_has_nothing_to_migrate() {
         "agents: {}\n"
     );
 }
+
+#[test]
+fn a_declared_legacy_file_stays_and_an_unlisted_copy_is_flagged() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let manifest = root.join("beeuni.yaml");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str(
+        "tools:\n  show: beeuni:show\n  search_notes: harnesses/opencode/tools/grep.ts\n",
+    );
+    std::fs::write(&manifest, &text).unwrap();
+    let run = beeuni(root, &["tools", "migrate", "--dry-run"], &[]);
+    assert!(
+        run.stdout.contains("to do: harnesses/opencode/tools/grep.ts:3: beeuni.yaml declares it as `search_notes`; rewrite it where it is with `beeuni tools migrate --from harnesses/opencode/tools --to harnesses/opencode/tools`\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("to do: harnesses/opencode/tools/web_search.ts:1: this project's `tools:` key does not list `web_search`, so sessions no longer get it; add `web_search: beeuni:web_search` to keep it\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("+++ b/tools/grep.ts"),
+        "{}",
+        run.stdout
+    );
+}

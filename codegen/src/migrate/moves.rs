@@ -78,6 +78,19 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 .iter()
                 .any(|dir| Path::new(dir) == file.folder);
         if is_beeuni_tool(&stem) && opencode_copy && !declared.contains_key(&file.path) {
+            // The copy was what the standard harness offered; without an
+            // entry, deleting it takes the tool away from those sessions.
+            let notes = match project.tool_set().get(&stem) {
+                Some(_) => Vec::new(),
+                None => vec![Note {
+                    file: legacy.clone(),
+                    line: 1,
+                    message: format!(
+                        "this project's `tools:` key does not list `{stem}`, so sessions no longer get it; add `{stem}: beeuni:{stem}` to keep it"
+                    ),
+                    manual: true,
+                }],
+            };
             out.tools.push(ToolLine {
                 legacy: legacy.clone(),
                 export: None,
@@ -85,7 +98,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 name: None,
                 module: None,
                 status: Status::DeletedBeeuniCopy,
-                notes: Vec::new(),
+                notes,
                 already_declared: false,
             });
             out.changes.push(Change {
@@ -200,6 +213,20 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                         format!(
                             "{} exists already; move the file by hand",
                             shown(&new_path(i))
+                        ),
+                    ),
+                ));
+            }
+            // Moving a declared module would leave its entry pointing at nothing.
+            let here = &analysed[i].0.path;
+            if let Some(name) = declared.get(here).filter(|_| !in_place(i)) {
+                let folder = shown(here.parent().unwrap_or(Path::new("")));
+                newly.push((
+                    i,
+                    Finding::manual(
+                        0..0,
+                        format!(
+                            "beeuni.yaml declares it as `{name}`; rewrite it where it is with `beeuni tools migrate --from {folder} --to {folder}`"
                         ),
                     ),
                 ));

@@ -96,7 +96,7 @@ impl Report {
     pub fn has_manual_steps(&self) -> bool {
         self.tools
             .iter()
-            .any(|t| t.status == Status::NeedsManualStep)
+            .any(|t| t.status == Status::NeedsManualStep || t.notes.iter().any(|n| n.manual))
     }
 
     /// Whether there was nothing to migrate.

@@ -484,3 +484,15 @@ fn a_declared_legacy_file_stays_and_an_unlisted_copy_is_flagged() {
         run.stdout
     );
 }
+
+#[test]
+fn json_after_a_real_run_carries_validate_s_verdict() {
+    let temp = project("computed");
+    let run = beeuni(temp.path(), &["tools", "migrate", "--format", "json"], &[]);
+    let document: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(document["applied"], true);
+    assert_eq!(document["validate"]["exit_code"], 0);
+    assert_eq!(document["report"]["manifest"], "beeuni.yaml");
+    assert_eq!(document["report"]["tools"][0]["module"], "tools/convert.ts");
+    assert_eq!(run.code, 0);
+}

@@ -158,6 +158,18 @@ const SAME_OUTPUT: &[(&str, &str, &str, &str)] = &[
         r#"{"text": "buy honey", "kind": "todo"}"#,
     ),
     (
+        "mixed",
+        "harnesses/opencode/tools/mixed.ts",
+        "default",
+        r#"{"file": "beeuni.yaml"}"#,
+    ),
+    (
+        "mixed_count_lines",
+        "harnesses/opencode/tools/mixed.ts",
+        "count_lines",
+        r#"{"file": "beeuni.yaml"}"#,
+    ),
+    (
         "notes_list",
         "harnesses/opencode/tools/notes.ts",
         "list",
@@ -363,7 +375,7 @@ fn dry_run_prints_the_plan_and_diffs_and_writes_nothing() {
     assert_eq!(tree(root), original, "--dry-run writes nothing");
     assert_eq!(run.code, 1, "manual steps remain");
     assert!(
-        run.stdout.starts_with("Would migrate 6 of 9 legacy tools from harnesses/opencode/tools/ to tools/ (1 deleted as a Beeuni copy, 2 left in place)\n"),
+        run.stdout.starts_with("Would migrate 8 of 11 legacy tools from harnesses/opencode/tools/ to tools/ (1 deleted as a Beeuni copy, 2 left in place)\n"),
         "{}",
         run.stdout
     );
@@ -408,6 +420,8 @@ fn json_report_lists_every_legacy_tool_with_its_status() {
         ("computed", "needs_manual_step"),
         ("factory", "needs_manual_step"),
         ("grep_tool", "migrated_with_notes"),
+        ("mixed", "migrated_with_notes"),
+        ("mixed_count_lines", "migrated"),
         ("lookup_order", "migrated_with_notes"),
         ("notes_save", "migrated_with_notes"),
         ("notes_list", "migrated"),

@@ -161,13 +161,13 @@ const SAME_OUTPUT: &[(&str, &str, &str, &str)] = &[
         "mixed",
         "harnesses/opencode/tools/mixed.ts",
         "default",
-        r#"{"file": "beeuni.yaml"}"#,
+        r#"{"file": "lib/format.ts"}"#,
     ),
     (
         "mixed_count_lines",
         "harnesses/opencode/tools/mixed.ts",
         "count_lines",
-        r#"{"file": "beeuni.yaml"}"#,
+        r#"{"file": "lib/format.ts"}"#,
     ),
     (
         "notes_list",

@@ -440,6 +440,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     manual: true,
                 });
             }
+            notes.dedup();
             let status = if notes.iter().any(|n| n.manual) {
                 Status::NeedsManualStep
             } else if notes.is_empty() {

@@ -23,6 +23,7 @@ use super::execute;
 use super::legacy::{self, Definition, Export, LegacyFile};
 use super::literal;
 use super::schema::{self, prop_name};
+use super::thread;
 use crate::edit::Edit;
 
 /// A tool of the file and what its rewrite found.
@@ -111,6 +112,7 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
     // Spans the rewrite replaces; a use of `tool` or `z` outside them survives.
     let mut replaced: Vec<Range<usize>> = Vec::new();
     let mut execute_spans: Vec<Range<usize>> = Vec::new();
+    let mut contexts: Vec<(Range<usize>, String)> = Vec::new();
     let mut tool_edits = Vec::new();
     let mut rewritten: Vec<Range<usize>> = Vec::new();
     for definition in &legacy.definitions {
@@ -125,6 +127,9 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
         rewritten.push(call);
         if let Some(execute) = execute::find(definition.object) {
             execute_spans.push(execute.span());
+            if let Some(name) = execute::context_name(&execute) {
+                contexts.push((execute.span(), name));
+            }
         }
         if tool.blocked.is_none() {
             tool_edits.extend(edits);
@@ -211,9 +216,12 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
             format!("`{name}` (opencode's helper) is still used here after the rewrite; replace it by hand"),
         ));
     }
-    facts
-        .findings
-        .extend(outside_env_reads(&program, &execute_spans));
+    let threaded = thread::thread(&program, text, &contexts);
+    tool_edits.extend(threaded.edits);
+    facts.findings.extend(threaded.findings);
+    let mut handled = execute_spans;
+    handled.extend(threaded.spans);
+    facts.findings.extend(outside_env_reads(&program, &handled));
     if !legacy.has_default_export
         && let [
             ToolFacts {

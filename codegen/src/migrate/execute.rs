@@ -46,6 +46,14 @@ impl Execute<'_> {
     }
 }
 
+/// The name of `execute`'s context parameter, when it is a plain name.
+pub fn context_name(execute: &Execute<'_>) -> Option<String> {
+    match execute.params().get(1) {
+        Some(Pat::Ident(b)) => Some(b.id.sym.to_string()),
+        _ => None,
+    }
+}
+
 /// The `execute` of a tool object: a method, or a function or arrow value.
 pub fn find(object: &ObjectLit) -> Option<Execute<'_>> {
     object.props.iter().find_map(|prop| {

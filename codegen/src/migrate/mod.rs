@@ -34,6 +34,7 @@ mod report;
 mod schema;
 #[cfg(test)]
 mod tests;
+mod thread;
 mod wrapper;
 
 use std::collections::HashMap;

@@ -341,3 +341,29 @@ fn tool_still_used_elsewhere_is_a_manual_step() {
         ["`tool` (opencode's helper) is still used here after the rewrite; replace it by hand"]
     );
 }
+
+#[test]
+fn a_local_helper_given_the_context_reads_its_env() {
+    let source = "import { tool } from '@opencode-ai/plugin'\n\nfunction api(path: string, ctx) {\n  return fetch(process.env.API_URL + path, { headers: { key: process.env['KEY'] } })\n}\nconst other = (ctx) => process.env.OTHER\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, ctx) {\n    other({})\n    return api('/x', ctx)\n  },\n})\n";
+    let facts = analyze(source, Path::new("t.ts"), &Evaluated::new());
+    let text = edit::apply(source, &facts.edits).unwrap();
+    assert!(
+        text.contains("return fetch(ctx.env.API_URL + path, { headers: { key: ctx.env['KEY'] } })"),
+        "{text}"
+    );
+    assert!(
+        text.contains("const other = (ctx) => process.env.OTHER"),
+        "{text}"
+    );
+    let manual: Vec<&str> = facts
+        .findings
+        .iter()
+        .filter(|f| f.manual)
+        .map(|f| &source[f.span.clone()])
+        .collect();
+    assert_eq!(
+        manual,
+        ["process.env.OTHER"],
+        "a helper called without the context stays a manual step"
+    );
+}

@@ -10,3 +10,4 @@
 pub mod atomic;
 pub mod edit;
 pub mod eject;
+pub mod migrate;

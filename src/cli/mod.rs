@@ -8,6 +8,7 @@ mod project;
 mod tools_call;
 mod tools_eject;
 mod tools_ls;
+mod tools_migrate;
 mod validate;
 
 use std::path::PathBuf;
@@ -46,6 +47,8 @@ pub enum ToolsCommand {
     Call(tools_call::CallArgs),
     /// Copy a Beeuni tool's source to tools/<name>.ts and point the manifest at it.
     Eject(tools_eject::EjectArgs),
+    /// Move legacy opencode tools (harnesses/opencode/tools/) into declared tool modules.
+    Migrate(tools_migrate::MigrateArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -58,5 +61,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Ls(args)) => tools_ls::run(&start, &args),
         Command::Tools(ToolsCommand::Eject(args)) => tools_eject::run(&start, &args),
         Command::Tools(ToolsCommand::Call(args)) => tools_call::run(&start, &args),
+        Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
     }
 }

@@ -50,6 +50,14 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
         OutputFormat::Sarif => Format::Sarif,
         OutputFormat::Github => Format::Github,
     };
+    let (all, sources, code) = check(start, args.deep);
+    print!("{}", render(&all, &sources, format));
+    ExitCode::from(code)
+}
+
+/// Everything `validate` reports for the project found from `start`, sorted,
+/// with the exit code it implies; `tools migrate` checks its result with it.
+pub fn check(start: &Path, deep: bool) -> (Vec<diagnostics::Diagnostic>, diagnostics::Sources, u8) {
     let loaded = match locate(start) {
         Ok(root) => load(&root),
         Err(loaded) => loaded,
@@ -72,7 +80,7 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
                     (manifest, modules)
                 });
             all.extend(manifest_diagnostics);
-            if args.deep {
+            if deep {
                 // A module whose own static errors explain the failure is not
                 // loaded again: the same cause would be reported twice.
                 let broken: BTreeSet<PathBuf> = module_diagnostics
@@ -92,10 +100,8 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
         }
     };
     diagnostics::sort(&mut all);
-    print!("{}", render(&all, &sources, format));
-    ExitCode::from(code)
+    (all, sources, code)
 }
-
 /// The static contract and import checks of every module the tool set loads.
 fn check_project_modules(
     project: &Project,

@@ -7,6 +7,8 @@ mod fuzz;
 mod legacy;
 mod tools;
 
+pub use legacy::LEGACY_TOOL_DIRS;
+
 use crate::diagnostics::Diagnostic;
 use crate::project::Project;
 

@@ -10,7 +10,7 @@
 
 mod apply;
 mod fuzz;
-mod line;
+pub(crate) mod line;
 mod manifest;
 mod report;
 

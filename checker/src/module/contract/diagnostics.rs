@@ -3,6 +3,7 @@
 use std::ops::Range;
 use std::path::Path;
 
+use super::MIGRATE_COMMAND;
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::codes::{
     MODULE_CHECKED_AT_LOAD_TIME, MODULE_DEFAULT_EXPORT_NOT_OBJECT, MODULE_EXECUTE_ARITY,
@@ -37,7 +38,11 @@ pub(super) fn legacy_tool(file: &Path, span: Range<usize>, named: Option<&str>) 
     Diagnostic::new(&MODULE_LEGACY_OPENCODE_TOOL, message)
         .at(file, span)
         .label("`tool({ … })` from @opencode-ai/plugin")
-        .help("rewrite it as a default export `{ description, parameters, execute(args, context) }` with `parameters` as JSON Schema and secrets from `context.env`")
+        .help(format!(
+            "run `{}` to rewrite {} as a default export `{{ description, parameters, execute(args, context) }}` with `parameters` as JSON Schema and secrets from `context.env`",
+            migrate_command_for(file),
+            file.display()
+        ))
 }
 
 pub(super) fn missing_description(file: &Path, span: Range<usize>) -> Diagnostic {
@@ -57,7 +62,9 @@ pub(super) fn invalid_description(file: &Path, span: Range<usize>, what: &str) -
 /// `has_args`: the object has opencode's `args` (a zod shape) instead.
 pub(super) fn missing_parameters(file: &Path, span: Range<usize>, has_args: bool) -> Diagnostic {
     let help = if has_args {
-        "`args` is opencode's zod shape: describe the arguments as JSON Schema in `parameters: { type: 'object', properties: { … } }`".to_string()
+        format!(
+            "`args` is opencode's zod shape: describe the arguments as JSON Schema in `parameters: {{ type: 'object', properties: {{ … }} }}` (`{MIGRATE_COMMAND}` rewrites it)"
+        )
     } else {
         "add a JSON Schema of the arguments: `parameters: { type: 'object', properties: { … }, required: [ … ] }`".to_string()
     };
@@ -115,4 +122,15 @@ pub(super) fn load_time(file: &Path, span: Range<usize>, what: &str) -> Diagnost
     Diagnostic::new(&MODULE_CHECKED_AT_LOAD_TIME, format!("{what}, so it is checked at load time"))
         .at(file, span)
         .help("`beeuni validate` reads the module without running it; `beeuni validate --deep` loads it and reports a bad value")
+}
+
+/// The migration command that rewrites `file` where it is: its own folder
+/// is both the legacy folder and the destination.
+pub fn migrate_command_for(file: &Path) -> String {
+    match file.parent().map(|p| p.display().to_string()) {
+        Some(folder) if !folder.is_empty() => {
+            format!("{MIGRATE_COMMAND} --from {folder} --to {folder}")
+        }
+        _ => MIGRATE_COMMAND.to_string(),
+    }
 }

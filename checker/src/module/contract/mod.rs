@@ -36,6 +36,9 @@ use crate::diagnostics::Diagnostic;
 use crate::module::ast::{literal_kind, literal_string, unwrap};
 use crate::module::parse::range;
 
+/// The migration command named by the legacy-tool diagnostics.
+pub const MIGRATE_COMMAND: &str = "beeuni tools migrate";
+
 pub fn check_contract(program: &Program, file: &Path) -> Vec<Diagnostic> {
     let scope = Scope::of(program);
     let mut check = Check {

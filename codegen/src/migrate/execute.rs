@@ -1,0 +1,479 @@
+//! The edits inside one `execute`: reads of `process.env` become reads of
+//! `context.env`, opencode's context fields get their Beeuni names, calls
+//! with no counterpart become no-ops, and an opencode result object becomes
+//! its `output` text.
+//!
+//! Only identifiers, parameter lists and the ends of return values are
+//! edited; every other byte of the body stays. The caller decides what to
+//! do with a finding; this module only says where and what.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use swc_common::Spanned;
+use swc_ecma_ast::{
+    ArrowExpr, ArrowFunctionBody, Expr, Function, Ident, MemberExpr, MemberProp, ObjectLit,
+    ObjectPat, ObjectPatProp, Pat, Prop, PropName, PropOrSpread, ReturnStmt, VarDeclarator,
+};
+use swc_ecma_visit::{Visit, VisitWith};
+
+use checker::module::parse::range;
+
+use super::Finding;
+use super::legacy::unwrap;
+use super::schema::prop_name;
+use crate::edit::Edit;
+
+/// An `execute` found in a tool's object.
+pub enum Execute<'a> {
+    Function(&'a Function),
+    Arrow(&'a ArrowExpr),
+}
+
+impl Execute<'_> {
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Execute::Function(f) => range(f.span),
+            Execute::Arrow(a) => range(a.span),
+        }
+    }
+
+    fn params(&self) -> Vec<&Pat> {
+        match self {
+            Execute::Function(f) => f.params.iter().map(|p| &p.pat).collect(),
+            Execute::Arrow(a) => a.params.iter().collect(),
+        }
+    }
+}
+
+/// The name of `execute`'s context parameter, when it is a plain name.
+pub fn context_name(execute: &Execute<'_>) -> Option<String> {
+    match execute.params().get(1) {
+        Some(Pat::Ident(b)) => Some(b.id.sym.to_string()),
+        _ => None,
+    }
+}
+
+/// The `execute` of a tool object: a method, or a function or arrow value.
+pub fn find(object: &ObjectLit) -> Option<Execute<'_>> {
+    object.props.iter().find_map(|prop| {
+        let PropOrSpread::Prop(prop) = prop else {
+            return None;
+        };
+        match &**prop {
+            Prop::Method(m) if prop_name(&m.key).as_deref() == Some("execute") => {
+                Some(Execute::Function(&m.function))
+            }
+            Prop::KeyValue(kv) if prop_name(&kv.key).as_deref() == Some("execute") => {
+                match unwrap(&kv.value) {
+                    Expr::Fn(f) => Some(Execute::Function(&f.function)),
+                    Expr::Arrow(a) => Some(Execute::Arrow(a)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    })
+}
+
+/// opencode's context fields and what each becomes.
+enum Field {
+    Rename(&'static str),
+    NoOp(&'static str),
+    Gone,
+}
+
+fn field(name: &str) -> Option<Field> {
+    Some(match name {
+        "abort" => Field::Rename("signal"),
+        "sessionID" => Field::Rename("sessionId"),
+        "worktree" => Field::Rename("directory"),
+        "metadata" => Field::NoOp("() => {}"),
+        "ask" => Field::NoOp("async () => {}"),
+        "messageID" | "callID" => Field::Gone,
+        _ => return None,
+    })
+}
+
+#[derive(Default)]
+pub struct Rewrite {
+    pub edits: Vec<Edit>,
+    pub findings: Vec<Finding>,
+}
+
+/// The edits that make `execute` a Beeuni `execute(args, context)`.
+pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
+    let params = execute.params();
+    let context_pat = params.get(1).copied();
+    let ctx_name = match context_pat {
+        Some(Pat::Ident(b)) => Some(b.id.sym.to_string()),
+        _ => None,
+    };
+    let mut uses = Uses {
+        ctx: ctx_name.clone(),
+        ..Uses::default()
+    };
+    match execute {
+        Execute::Function(f) => {
+            if let Some(body) = &f.body {
+                body.visit_with(&mut uses);
+            }
+        }
+        Execute::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::FunctionBody(b) => b.visit_with(&mut uses),
+            ArrowFunctionBody::Expr(e) => {
+                if is_result_object(e) {
+                    uses.returns.push(range(e.span()));
+                }
+                e.visit_with(&mut uses);
+            }
+        },
+    }
+    let mut out = Rewrite::default();
+    // Where `context.env` comes from: the context parameter, a name added to
+    // a destructured one, or a parameter added here.
+    let env_expr = if uses.env.is_empty() {
+        None
+    } else {
+        Some(match context_pat {
+            Some(Pat::Ident(b)) => format!("{}.env", b.id.sym),
+            Some(Pat::Object(pattern)) => env_binding(pattern, &uses.idents, &mut out),
+            Some(other) => {
+                out.findings.push(Finding::manual(
+                    range(other.span()),
+                    "the context parameter has a shape the migration cannot add `env` to; read `context.env` here by hand",
+                ));
+                String::new()
+            }
+            None => {
+                let name = fresh(&uses.idents, &["context", "ctx", "toolContext"]);
+                add_context_param(execute, &params, text, &name, &mut out);
+                format!("{name}.env")
+            }
+        })
+    };
+    if let Some(env) = env_expr.filter(|e| !e.is_empty()) {
+        for (span, names) in &uses.env {
+            out.edits.push(Edit::replace(span.clone(), env.clone()));
+            let what = match names.as_slice() {
+                [] => "`process.env`".to_string(),
+                names => names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            };
+            out.findings.push(Finding::note(
+                span.clone(),
+                format!("reads {what} from `{env}` (was `process.env`): give the agent the secret in beeuni.yaml"),
+            ));
+        }
+    }
+    if let Some(Pat::Object(pattern)) = context_pat {
+        rename_pattern(pattern, &mut out);
+    }
+    out.edits.append(&mut uses.destructures.edits);
+    out.findings.append(&mut uses.destructures.findings);
+    for (prop, whole, name) in &uses.fields {
+        match field(name) {
+            Some(Field::Rename(to)) => out.edits.push(Edit::replace(prop.clone(), to)),
+            Some(Field::NoOp(_)) => out.findings.push(Finding::manual(
+                whole.clone(),
+                format!(
+                    "`{name}` has no Beeuni counterpart and is `undefined` now; remove this use"
+                ),
+            )),
+            Some(Field::Gone) => out.findings.push(Finding::note(
+                whole.clone(),
+                format!("`{name}` has no Beeuni counterpart and reads `undefined` now"),
+            )),
+            None => {}
+        }
+    }
+    for (at, whole, name) in &uses.optional_calls {
+        // `context.metadata?.(…)`: the field is undefined in Beeuni, so the
+        // call does nothing, and the line needs no other change.
+        out.edits.push(Edit::replace(*at..*at, "?."));
+        out.findings.push(Finding::note(
+            whole.clone(),
+            format!("`{name}()` has no Beeuni counterpart; the call is kept as a no-op (`?.()`)"),
+        ));
+    }
+    for span in &uses.bare_ctx {
+        out.findings.push(Finding::note(
+            span.clone(),
+            "the whole context is passed on here: code reading `abort`, `sessionID` or `worktree` from it must read `signal`, `sessionId` or `directory`",
+        ));
+    }
+    for span in &uses.returns {
+        out.edits.push(Edit::replace(span.start..span.start, "("));
+        out.edits
+            .push(Edit::replace(span.end..span.end, ").output"));
+        out.findings.push(Finding::note(
+            span.clone(),
+            "returned opencode's result object; it now returns the object's `output` text (`title` and `metadata` are dropped)",
+        ));
+    }
+    out
+}
+
+/// The first of `names` the body does not use.
+fn fresh(used: &HashSet<String>, names: &[&str]) -> String {
+    names
+        .iter()
+        .find(|n| !used.contains(**n))
+        .map_or_else(|| "beeuniContext".to_string(), |n| n.to_string())
+}
+
+/// Adds a context parameter named `name` after `args` (or `_args, name`
+/// when `execute` takes none).
+fn add_context_param(
+    execute: &Execute<'_>,
+    params: &[&Pat],
+    text: &str,
+    name: &str,
+    out: &mut Rewrite,
+) {
+    match params.first() {
+        Some(first) => {
+            let span = range(first.span());
+            // `args => …` has no parentheses to add to.
+            let before = text[..span.start].trim_end();
+            if matches!(execute, Execute::Arrow(_)) && !before.ends_with('(') {
+                out.edits.push(Edit::replace(span.start..span.start, "("));
+                out.edits
+                    .push(Edit::replace(span.end..span.end, format!(", {name})")));
+            } else {
+                out.edits
+                    .push(Edit::replace(span.end..span.end, format!(", {name}")));
+            }
+        }
+        None => {
+            let start = execute.span().start;
+            if let Some(open) = text[start..].find('(') {
+                let at = start + open + 1;
+                out.edits
+                    .push(Edit::replace(at..at, format!("_args, {name}")));
+            }
+        }
+    }
+}
+
+/// The name `env` is bound to in a destructured context parameter, adding
+/// `env` to the pattern when it is not there.
+fn env_binding(pattern: &ObjectPat, used: &HashSet<String>, out: &mut Rewrite) -> String {
+    for prop in &pattern.props {
+        match prop {
+            ObjectPatProp::Assign(a) if a.key.sym == "env" => return "env".into(),
+            ObjectPatProp::KeyValue(kv) if prop_name(&kv.key).as_deref() == Some("env") => {
+                if let Pat::Ident(b) = &*kv.value {
+                    return b.id.sym.to_string();
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(last) = pattern
+        .props
+        .iter()
+        .rfind(|p| !matches!(p, ObjectPatProp::Rest(_)))
+    else {
+        out.findings.push(Finding::manual(
+            range(pattern.span),
+            "the destructured context has no property to add `env` after; read `context.env` here by hand",
+        ));
+        return String::new();
+    };
+    let end = range(last.span()).end;
+    let name = fresh(used, &["env", "contextEnv"]);
+    let binding = if name == "env" {
+        "env".to_string()
+    } else {
+        format!("env: {name}")
+    };
+    out.edits
+        .push(Edit::replace(end..end, format!(", {binding}")));
+    name
+}
+
+/// `{ abort, sessionID: id }` → `{ signal: abort, sessionId: id }`; a
+/// destructured `metadata` or `ask` gets a no-op default.
+fn rename_pattern(pattern: &ObjectPat, out: &mut Rewrite) {
+    for prop in &pattern.props {
+        match prop {
+            ObjectPatProp::KeyValue(kv) => {
+                let Some(name) = prop_name(&kv.key) else {
+                    continue;
+                };
+                match field(&name) {
+                    Some(Field::Rename(to)) => {
+                        out.edits.push(Edit::replace(range(kv.key.span()), to));
+                    }
+                    Some(Field::NoOp(_) | Field::Gone) => out.findings.push(Finding::note(
+                        range(kv.span()),
+                        format!("`{name}` has no Beeuni counterpart and is `undefined` now"),
+                    )),
+                    None => {}
+                }
+            }
+            ObjectPatProp::Assign(a) => {
+                let name = a.key.sym.to_string();
+                let key = range(a.key.span);
+                match field(&name) {
+                    Some(Field::Rename(to)) => {
+                        out.edits
+                            .push(Edit::replace(key.start..key.start, format!("{to}: ")));
+                    }
+                    Some(Field::NoOp(with)) if a.value.is_none() => {
+                        out.edits
+                            .push(Edit::replace(key.end..key.end, format!(" = {with}")));
+                        out.findings.push(Finding::note(
+                            key,
+                            format!("`{name}()` has no Beeuni counterpart; it is a no-op now"),
+                        ));
+                    }
+                    Some(_) => out.findings.push(Finding::note(
+                        key,
+                        format!("`{name}` has no Beeuni counterpart and is `undefined` now"),
+                    )),
+                    None => {}
+                }
+            }
+            ObjectPatProp::Rest(_) => {}
+        }
+    }
+}
+
+/// `{ output, title, … }`: what opencode shows the model is `output`.
+fn is_result_object(expr: &Expr) -> bool {
+    let Expr::Object(object) = unwrap(expr) else {
+        return false;
+    };
+    object.props.iter().any(|p| match p {
+        PropOrSpread::Prop(p) => match &**p {
+            Prop::KeyValue(kv) => prop_name(&kv.key).as_deref() == Some("output"),
+            Prop::Shorthand(i) => i.sym == "output",
+            _ => false,
+        },
+        PropOrSpread::Spread(_) => false,
+    })
+}
+
+/// What the body of `execute` does with the environment and the context.
+#[derive(Default)]
+struct Uses {
+    ctx: Option<String>,
+    /// `process.env` / `Bun.env` expressions, with the names read through them.
+    env: Vec<(Range<usize>, Vec<String>)>,
+    /// `ctx.field`: the field name's span, the whole member's span, the name.
+    fields: Vec<(Range<usize>, Range<usize>, String)>,
+    /// `ctx.metadata(…)`, `ctx.ask(…)`: where `?.` goes, the call, the name.
+    optional_calls: Vec<(usize, Range<usize>, String)>,
+    /// `ctx` used as a value on its own.
+    bare_ctx: Vec<Range<usize>>,
+    /// The renames inside `const { abort } = ctx`.
+    destructures: Rewrite,
+    /// Result objects returned by `execute` itself (not by nested functions).
+    returns: Vec<Range<usize>>,
+    /// Every identifier in the body, to pick names that do not clash.
+    idents: HashSet<String>,
+    depth: usize,
+}
+
+fn is_env(member: &MemberExpr) -> bool {
+    matches!(&member.prop, MemberProp::Ident(p) if p.sym == "env")
+        && matches!(&*member.obj, Expr::Ident(o) if o.sym == "process" || o.sym == "Bun")
+}
+
+impl Visit for Uses {
+    fn visit_member_expr(&mut self, member: &MemberExpr) {
+        if is_env(member) {
+            self.env.push((range(member.span), Vec::new()));
+            return;
+        }
+        if let Expr::Member(inner) = &*member.obj
+            && is_env(inner)
+        {
+            let name = match &member.prop {
+                MemberProp::Ident(p) => Some(p.sym.to_string()),
+                MemberProp::Computed(c) => {
+                    checker::module::imports::collect::literal_string(&c.expr)
+                }
+                MemberProp::PrivateName(_) => None,
+            };
+            self.env
+                .push((range(inner.span), name.into_iter().collect()));
+            member.prop.visit_with(self);
+            return;
+        }
+        if let (Some(ctx), Expr::Ident(obj), MemberProp::Ident(prop)) =
+            (&self.ctx, &*member.obj, &member.prop)
+            && obj.sym.as_str() == ctx
+        {
+            self.fields
+                .push((range(prop.span), range(member.span), prop.sym.to_string()));
+            return;
+        }
+        member.visit_children_with(self);
+    }
+
+    fn visit_call_expr(&mut self, call: &swc_ecma_ast::CallExpr) {
+        if let (Some(ctx), swc_ecma_ast::Callee::Expr(callee)) = (&self.ctx, &call.callee)
+            && let Expr::Member(member) = &**callee
+            && let (Expr::Ident(obj), MemberProp::Ident(prop)) = (&*member.obj, &member.prop)
+            && obj.sym.as_str() == ctx
+            && matches!(field(prop.sym.as_str()), Some(Field::NoOp(_)))
+        {
+            self.optional_calls.push((
+                range(member.span).end,
+                range(call.span),
+                prop.sym.to_string(),
+            ));
+            call.args.visit_with(self);
+            return;
+        }
+        call.visit_children_with(self);
+    }
+
+    fn visit_ident(&mut self, ident: &Ident) {
+        self.idents.insert(ident.sym.to_string());
+        if self.ctx.as_deref() == Some(ident.sym.as_str()) {
+            self.bare_ctx.push(range(ident.span));
+        }
+    }
+
+    fn visit_var_declarator(&mut self, decl: &VarDeclarator) {
+        if let (Some(ctx), Pat::Object(pattern), Some(init)) = (&self.ctx, &decl.name, &decl.init)
+            && matches!(unwrap(init), Expr::Ident(i) if i.sym.as_str() == ctx)
+        {
+            rename_pattern(pattern, &mut self.destructures);
+            decl.name.visit_with(self);
+            return;
+        }
+        decl.visit_children_with(self);
+    }
+
+    fn visit_function(&mut self, f: &Function) {
+        self.depth += 1;
+        f.visit_children_with(self);
+        self.depth -= 1;
+    }
+
+    fn visit_arrow_expr(&mut self, a: &ArrowExpr) {
+        self.depth += 1;
+        a.visit_children_with(self);
+        self.depth -= 1;
+    }
+
+    fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+        if self.depth == 0
+            && let Some(arg) = &r.arg
+            && is_result_object(arg)
+        {
+            self.returns.push(range(arg.span()));
+        }
+        r.visit_children_with(self);
+    }
+
+    fn visit_prop_name(&mut self, _: &PropName) {}
+}

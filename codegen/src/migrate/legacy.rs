@@ -1,0 +1,286 @@
+//! Reading one legacy opencode tool file: which `tool({ … })` definitions it
+//! exports and under which names, the imports of `@opencode-ai/plugin` and
+//! `zod`, and the top-level constants a definition may refer to.
+//!
+//! opencode names a default export after the file and a named export `x` of
+//! `f.ts` as `f_x` (SPEC 8); naming the declared tool is `naming.rs`'s job.
+//! Nothing here decides how to rewrite a definition.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use swc_ecma_ast::{
+    CallExpr, Callee, Decl, Expr, ImportSpecifier, ModuleDecl, ModuleExportName, ModuleItem,
+    ObjectLit, Pat, Program, Stmt, VarDeclKind,
+};
+
+use checker::module::parse::range;
+
+/// The package opencode's `tool` helper comes from.
+pub const PLUGIN_PACKAGE: &str = "@opencode-ai/plugin";
+
+/// How a tool leaves its file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Export {
+    Default,
+    Named(String),
+}
+
+/// One `tool({ … })` definition.
+pub struct Definition<'a> {
+    pub export: Export,
+    /// The `tool(…)` call.
+    pub call: &'a CallExpr,
+    /// Its one argument.
+    pub object: &'a ObjectLit,
+}
+
+/// An export that builds a tool some other way (`export default makeTool({…})`,
+/// `export const x = opts.build()`): only running it can tell what it is.
+pub struct Opaque {
+    pub export: Export,
+    pub span: Range<usize>,
+    pub what: String,
+}
+
+/// What a legacy file holds.
+pub struct LegacyFile<'a> {
+    pub definitions: Vec<Definition<'a>>,
+    pub opaque: Vec<Opaque>,
+    /// `import … from '@opencode-ai/plugin'` declarations, whole.
+    pub plugin_imports: Vec<Range<usize>>,
+    /// Local names of `tool`.
+    pub tool_names: Vec<String>,
+    /// `import { z } from 'zod'` (and default or namespace imports of zod):
+    /// the declaration and the local names.
+    pub zod_imports: Vec<Range<usize>>,
+    pub zod_names: Vec<String>,
+    /// Top-level `const` initialisers, for following a name.
+    pub consts: HashMap<String, &'a Expr>,
+    /// Unexported one-name `const` statements: a schema constant used only
+    /// in `args` goes away with it.
+    pub local_consts: Vec<(String, Range<usize>)>,
+    /// Whether the file has a default export of any kind.
+    pub has_default_export: bool,
+}
+
+impl LegacyFile<'_> {
+    /// A file that defines or builds tools, or imports opencode's helper.
+    pub fn is_tool_file(&self) -> bool {
+        !self.definitions.is_empty() || !self.opaque.is_empty() || !self.plugin_imports.is_empty()
+    }
+}
+
+/// Strips parentheses and TypeScript-only wrappers (`as`, `satisfies`, `!`).
+pub fn unwrap(mut expr: &Expr) -> &Expr {
+    loop {
+        expr = match expr {
+            Expr::Paren(p) => &p.expr,
+            Expr::TsAs(e) => &e.expr,
+            Expr::TsSatisfies(e) => &e.expr,
+            Expr::TsNonNull(e) => &e.expr,
+            Expr::TsConstAssertion(e) => &e.expr,
+            Expr::TsTypeAssertion(e) => &e.expr,
+            _ => return expr,
+        }
+    }
+}
+
+pub fn read(program: &Program) -> LegacyFile<'_> {
+    let mut file = LegacyFile {
+        definitions: Vec::new(),
+        opaque: Vec::new(),
+        plugin_imports: Vec::new(),
+        tool_names: Vec::new(),
+        zod_imports: Vec::new(),
+        zod_names: Vec::new(),
+        consts: HashMap::new(),
+        local_consts: Vec::new(),
+        has_default_export: false,
+    };
+    let Program::Module(module) = program else {
+        return file;
+    };
+    for item in &module.body {
+        match item {
+            ModuleItem::ModuleDecl(ModuleDecl::Import(import)) => {
+                let source = import.src.value.to_atom_lossy();
+                let locals = import.specifiers.iter().map(|s| match s {
+                    ImportSpecifier::Named(n) => (
+                        n.imported.as_ref().map_or_else(
+                            || n.local.sym.to_string(),
+                            |i| match i {
+                                ModuleExportName::Ident(i) => i.sym.to_string(),
+                                ModuleExportName::Str(s) => {
+                                    s.value.to_atom_lossy().as_str().to_string()
+                                }
+                            },
+                        ),
+                        n.local.sym.to_string(),
+                    ),
+                    ImportSpecifier::Default(d) => ("default".into(), d.local.sym.to_string()),
+                    ImportSpecifier::Namespace(n) => ("*".into(), n.local.sym.to_string()),
+                });
+                let source = source.as_str();
+                if source == PLUGIN_PACKAGE || source.starts_with("@opencode-ai/plugin/") {
+                    file.plugin_imports.push(range(import.span));
+                    file.tool_names.extend(
+                        locals
+                            .filter(|(imported, _)| imported == "tool")
+                            .map(|(_, local)| local),
+                    );
+                } else if source == "zod" || source.starts_with("zod/") {
+                    file.zod_imports.push(range(import.span));
+                    file.zod_names.extend(locals.map(|(_, local)| local));
+                }
+            }
+            ModuleItem::Stmt(Stmt::Decl(Decl::Var(var))) if var.kind == VarDeclKind::Const => {
+                if let [d] = var.decls.as_slice()
+                    && let Pat::Ident(name) = &d.name
+                {
+                    file.local_consts
+                        .push((name.id.sym.to_string(), range(var.span)));
+                }
+                for d in &var.decls {
+                    if let (Pat::Ident(name), Some(init)) = (&d.name, &d.init) {
+                        file.consts.insert(name.id.sym.to_string(), init);
+                    }
+                }
+            }
+            ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(export)) => {
+                if let Decl::Var(var) = &export.decl {
+                    for d in &var.decls {
+                        if let (Pat::Ident(name), Some(init)) = (&d.name, &d.init)
+                            && var.kind == VarDeclKind::Const
+                        {
+                            file.consts.insert(name.id.sym.to_string(), init);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // A second pass: the names above are needed to recognise `tool(…)`.
+    for item in &module.body {
+        let ModuleItem::ModuleDecl(decl) = item else {
+            continue;
+        };
+        match decl {
+            ModuleDecl::ExportDefaultExpr(e) => {
+                file.has_default_export = true;
+                file.classify(Export::Default, &e.expr);
+            }
+            ModuleDecl::ExportDefaultDecl(_) => file.has_default_export = true,
+            ModuleDecl::ExportDecl(export) => {
+                if let Decl::Var(var) = &export.decl {
+                    for d in &var.decls {
+                        if let (Pat::Ident(name), Some(init)) = (&d.name, &d.init) {
+                            file.classify(Export::Named(name.id.sym.to_string()), init);
+                        }
+                    }
+                }
+            }
+            ModuleDecl::ExportNamed(named) if named.src.is_none() => {
+                for spec in &named.specifiers {
+                    let swc_ecma_ast::ExportSpecifier::Named(n) = spec else {
+                        continue;
+                    };
+                    let name_of = |n: &ModuleExportName| match n {
+                        ModuleExportName::Ident(i) => i.sym.to_string(),
+                        ModuleExportName::Str(s) => s.value.to_atom_lossy().as_str().to_string(),
+                    };
+                    let local = name_of(&n.orig);
+                    let exported = n.exported.as_ref().map_or_else(|| local.clone(), name_of);
+                    let export = if exported == "default" {
+                        file.has_default_export = true;
+                        Export::Default
+                    } else {
+                        Export::Named(exported)
+                    };
+                    if let Some(init) = file.consts.get(local.as_str()).copied() {
+                        file.classify(export, init);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    file
+}
+
+impl<'a> LegacyFile<'a> {
+    /// Records what an exported value is: a `tool(…)` call (directly or
+    /// through a constant), another call (a factory), or anything else (a
+    /// helper export, left alone).
+    fn classify(&mut self, export: Export, expr: &'a Expr) {
+        let mut expr = unwrap(expr);
+        for _ in 0..8 {
+            let Expr::Ident(name) = expr else { break };
+            match self.consts.get(name.sym.as_str()) {
+                Some(init) => expr = unwrap(init),
+                None => break,
+            }
+        }
+        let Expr::Call(call) = expr else { return };
+        if self.is_tool_call(call) {
+            match call
+                .args
+                .first()
+                .map(|a| (a.spread.is_some(), unwrap(&a.expr)))
+            {
+                Some((false, Expr::Object(object))) if call.args.len() == 1 => {
+                    self.definitions.push(Definition {
+                        export,
+                        call,
+                        object,
+                    });
+                }
+                _ => self.opaque.push(Opaque {
+                    export,
+                    span: range(call.span),
+                    what: "`tool(…)` called with something other than an object literal".into(),
+                }),
+            }
+            return;
+        }
+        // A call in a file that never mentions opencode is a helper's value,
+        // unless it is a default export built from an object, as factories are.
+        let object_argument = call
+            .args
+            .first()
+            .is_some_and(|a| matches!(unwrap(&a.expr), Expr::Object(_)));
+        if self.plugin_imports.is_empty() && !(export == Export::Default && object_argument) {
+            return;
+        }
+        // A named export of a call is a factory-built tool only when it is
+        // built from an object (`export const x = make({…})`); a value such
+        // as `export const Args = tool.schema.object(…)` is not a tool.
+        if export != Export::Default && !object_argument {
+            return;
+        }
+        self.opaque.push(Opaque {
+            export,
+            span: range(call.span),
+            what: format!("built by a call (`{}(…)`)", callee_text(call)),
+        });
+    }
+
+    pub fn is_tool_call(&self, call: &CallExpr) -> bool {
+        matches!(&call.callee, Callee::Expr(e) if matches!(unwrap(e), Expr::Ident(i) if self.tool_names.iter().any(|t| t == i.sym.as_str())))
+    }
+}
+
+fn callee_text(call: &CallExpr) -> String {
+    match &call.callee {
+        Callee::Expr(e) => match unwrap(e) {
+            Expr::Ident(i) => i.sym.to_string(),
+            Expr::Member(m) => match &m.prop {
+                swc_ecma_ast::MemberProp::Ident(p) => format!("….{}", p.sym),
+                _ => "…".into(),
+            },
+            _ => "…".into(),
+        },
+        _ => "…".into(),
+    }
+}

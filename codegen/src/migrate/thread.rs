@@ -1,0 +1,200 @@
+//! Secrets read in a local helper that every caller hands the context:
+//! `function api(path, ctx) { … process.env.KEY … }`, called only as
+//! `api('/x', ctx)` from `execute(args, ctx)`, reads `ctx.env.KEY` instead.
+//!
+//! Only a top-level function of the same file that is not exported (another
+//! file could call it without the context), whose every call passes an
+//! `execute`'s context parameter at the same position, to a parameter that
+//! is a plain name. Anything else stays a manual step.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use swc_ecma_ast::{CallExpr, Callee, Decl, Expr, Function, Ident, ModuleItem, Pat, Program, Stmt};
+use swc_ecma_visit::{Visit, VisitWith};
+
+use checker::module::env::env_reads;
+use checker::module::parse::range;
+
+use super::Finding;
+use super::legacy::unwrap;
+use crate::edit::Edit;
+
+#[derive(Default)]
+pub struct Threaded {
+    pub edits: Vec<Edit>,
+    pub findings: Vec<Finding>,
+    /// The reads rewritten, so they are not reported as manual steps.
+    pub spans: Vec<Range<usize>>,
+}
+
+/// A helper: its span and the names of its parameters.
+struct Helper {
+    span: Range<usize>,
+    params: Vec<Option<String>>,
+}
+
+/// `executes`: each `execute`'s span and the name of its context parameter.
+pub fn thread(program: &Program, text: &str, executes: &[(Range<usize>, String)]) -> Threaded {
+    let mut out = Threaded::default();
+    let Program::Module(module) = program else {
+        return out;
+    };
+    let mut helpers: HashMap<String, Helper> = HashMap::new();
+    for item in &module.body {
+        match item {
+            ModuleItem::Stmt(Stmt::Decl(Decl::Fn(f))) => {
+                helpers.insert(f.ident.sym.to_string(), helper(&f.function));
+            }
+            ModuleItem::Stmt(Stmt::Decl(Decl::Var(var))) => {
+                for d in &var.decls {
+                    let (Pat::Ident(name), Some(init)) = (&d.name, &d.init) else {
+                        continue;
+                    };
+                    let found = match unwrap(init) {
+                        Expr::Fn(f) => Some(helper(&f.function)),
+                        Expr::Arrow(a) => Some(Helper {
+                            span: range(a.span),
+                            params: a.params.iter().map(pat_name).collect(),
+                        }),
+                        _ => None,
+                    };
+                    if let Some(found) = found {
+                        helpers.insert(name.id.sym.to_string(), found);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if helpers.is_empty() {
+        return out;
+    }
+    let mut uses = Uses {
+        names: helpers.keys().cloned().collect(),
+        calls: HashMap::new(),
+        other: HashMap::new(),
+    };
+    program.visit_with(&mut uses);
+    for read in env_reads(program) {
+        let Some((name, helper)) = helpers
+            .iter()
+            .find(|(_, h)| h.span.start <= read.span.start && read.span.end <= h.span.end)
+        else {
+            continue;
+        };
+        let Some(param) = context_param(name, helper, &uses, executes) else {
+            continue;
+        };
+        let written = &text[read.span.clone()];
+        let Some(prefix) = ["process.env", "Bun.env"]
+            .into_iter()
+            .find(|p| written.starts_with(p))
+        else {
+            continue;
+        };
+        out.edits.push(Edit::replace(
+            read.span.start..read.span.start + prefix.len(),
+            format!("{param}.env"),
+        ));
+        out.spans.push(read.span.clone());
+        out.findings.push(Finding::note(
+            read.span.clone(),
+            format!("the helper `{name}` reads `{param}.env` (was `{prefix}`): every caller passes it the context"),
+        ));
+    }
+    out
+}
+
+fn helper(function: &Function) -> Helper {
+    Helper {
+        span: range(function.span),
+        params: function.params.iter().map(|p| pat_name(&p.pat)).collect(),
+    }
+}
+
+fn pat_name(pat: &Pat) -> Option<String> {
+    match pat {
+        Pat::Ident(b) => Some(b.id.sym.to_string()),
+        _ => None,
+    }
+}
+
+/// The helper's parameter that receives the context at every call, if one does.
+fn context_param(
+    name: &str,
+    helper: &Helper,
+    uses: &Uses,
+    executes: &[(Range<usize>, String)],
+) -> Option<String> {
+    if uses.other.get(name).copied().unwrap_or(0) > 0 {
+        return None;
+    }
+    let calls = uses.calls.get(name)?;
+    let mut position = None;
+    for (span, args) in calls {
+        let (_, ctx) = executes
+            .iter()
+            .find(|(e, _)| e.start <= span.start && span.end <= e.end)?;
+        let at = args
+            .iter()
+            .position(|a| a.as_deref() == Some(ctx.as_str()))?;
+        if position.is_some_and(|p| p != at) {
+            return None;
+        }
+        position = Some(at);
+    }
+    helper.params.get(position?)?.clone()
+}
+
+/// One call of a helper: its span, and each argument's name when it is a plain name.
+type Call = (Range<usize>, Vec<Option<String>>);
+
+/// Calls of the helpers (with their identifier arguments) and any other use
+/// of their names (an export, a reference passed on).
+struct Uses {
+    names: Vec<String>,
+    calls: HashMap<String, Vec<Call>>,
+    other: HashMap<String, usize>,
+}
+
+impl Visit for Uses {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(callee) = &call.callee
+            && let Expr::Ident(name) = &**callee
+            && self.names.iter().any(|n| n == name.sym.as_str())
+        {
+            let args = call
+                .args
+                .iter()
+                .map(|a| match &*a.expr {
+                    Expr::Ident(i) if a.spread.is_none() => Some(i.sym.to_string()),
+                    _ => None,
+                })
+                .collect();
+            self.calls
+                .entry(name.sym.to_string())
+                .or_default()
+                .push((range(call.span), args));
+            call.args.visit_with(self);
+            return;
+        }
+        call.visit_children_with(self);
+    }
+
+    fn visit_ident(&mut self, ident: &Ident) {
+        if self.names.iter().any(|n| n == ident.sym.as_str()) {
+            *self.other.entry(ident.sym.to_string()).or_default() += 1;
+        }
+    }
+
+    fn visit_fn_decl(&mut self, f: &swc_ecma_ast::FnDecl) {
+        // The declaration's own name is not a use.
+        f.function.visit_with(self);
+    }
+
+    fn visit_var_declarator(&mut self, d: &swc_ecma_ast::VarDeclarator) {
+        // Nor is the name a `const` binds.
+        d.init.visit_with(self);
+    }
+}

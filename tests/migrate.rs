@@ -1,0 +1,512 @@
+//! `beeuni tools migrate` on the legacy projects under
+//! `tests/fixtures/migrate/`: what the user reads, what lands on disk, that
+//! the result validates, that a second run does nothing, that nothing outside
+//! the legacy folder, `tools/` and the manifest changes, and that a migrated
+//! tool answers exactly what the legacy tool answered.
+//!
+//! Fixtures cannot commit a `node_modules` (it is ignored), so every copy
+//! gets `node_modules/@opencode-ai/plugin` from `plugin-stand-in/`: a
+//! `tool()` that adapts Beeuni's call context to opencode's, so the legacy
+//! files run in the same runtime.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use runtime::{CallContext, CallOutcome, Host, HostConfig};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn beeuni(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("migrate-cache");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_beeuni"));
+    command
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("BEEUNI_CACHE_DIR", cache);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().expect("the beeuni binary runs");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/migrate")
+        .join(name)
+}
+
+/// A copy of a fixture with the stand-in plugin package installed.
+fn project(name: &str) -> tempfile::TempDir {
+    let temp = tempfile::tempdir().unwrap();
+    copy(&fixture(name), temp.path());
+    copy(
+        &fixture("plugin-stand-in"),
+        &temp.path().join("node_modules/@opencode-ai/plugin"),
+    );
+    temp
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Every file under `root` with its bytes, by `/`-separated relative path.
+fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(root).unwrap();
+                let shown = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                out.insert(shown, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn snapshot_text(run: &Run, root: &Path) -> String {
+    let root = root.display().to_string();
+    format!(
+        "exit code: {}\n--- stdout\n{}--- stderr\n{}",
+        run.code,
+        run.stdout.replace(&root, "[ROOT]"),
+        run.stderr.replace(&root, "[ROOT]")
+    )
+}
+
+/// Calls a legacy tool (an export of a legacy file) in the runtime, through
+/// the stand-in `tool()`.
+fn call_legacy(root: &Path, file: &str, export: &str, args: &str, env: &[(&str, &str)]) -> String {
+    let entry = root.join(format!(".legacy-entry-{export}.mjs"));
+    std::fs::write(
+        &entry,
+        format!("import * as legacy from './{file}'\nexport default legacy[{export:?}]\n"),
+    )
+    .unwrap();
+    // Under opencode the secret was in the process environment.
+    let mut config = HostConfig::new(root);
+    config
+        .box_env
+        .extend(env.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let mut host = Host::new(config).unwrap();
+    host.load_tool("legacy", &entry)
+        .unwrap_or_else(|e| panic!("{file} loads through the stand-in: {}", e.reason));
+    std::fs::remove_file(&entry).unwrap();
+    let context = CallContext {
+        session_id: "s-1".into(),
+        agent: "beeuni".into(),
+        env: env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        deadline: None,
+    };
+    match host.call("legacy", args, context).outcome {
+        CallOutcome::Ok(text) => text,
+        CallOutcome::ToolError(message) => panic!("{file} threw: {message}"),
+    }
+}
+
+/// The legacy tools of the `legacy` fixture that need no network: (declared
+/// name, legacy file, export, arguments).
+const SAME_OUTPUT: &[(&str, &str, &str, &str)] = &[
+    (
+        "lookup_order",
+        "harnesses/opencode/tools/lookup_order.ts",
+        "default",
+        r#"{"id": "A-1042", "include_items": true}"#,
+    ),
+    (
+        "grep_tool",
+        "harnesses/opencode/tools/grep.ts",
+        "default",
+        r#"{"word": "bees"}"#,
+    ),
+    (
+        "notes_save",
+        "harnesses/opencode/tools/notes.ts",
+        "save",
+        r#"{"text": "buy honey", "kind": "todo"}"#,
+    ),
+    (
+        "mixed",
+        "harnesses/opencode/tools/mixed.ts",
+        "default",
+        r#"{"file": "lib/format.ts"}"#,
+    ),
+    (
+        "mixed_count_lines",
+        "harnesses/opencode/tools/mixed.ts",
+        "count_lines",
+        r#"{"file": "lib/format.ts"}"#,
+    ),
+    (
+        "notes_list",
+        "harnesses/opencode/tools/notes.ts",
+        "list",
+        "{}",
+    ),
+    (
+        "notes_v2_save",
+        "harnesses/opencode/tools/notes.v2.save.ts",
+        "default",
+        r#"{"text": "hello"}"#,
+    ),
+];
+
+const SECRET: (&str, &str) = ("ORDERS_API_KEY", "secret-for-the-test");
+
+/// Calls every tool of `tools` before the migration (the legacy file) and
+/// after it (the declared module, through `beeuni tools call`).
+fn assert_same_output(fixture: &str, tools: &[(&str, &str, &str, &str)], env: &[(&str, &str)]) {
+    let temp = project(fixture);
+    let root = temp.path();
+    let before: Vec<String> = tools
+        .iter()
+        .map(|(_, file, export, args)| call_legacy(root, file, export, args, env))
+        .collect();
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    assert!(run.stdout.contains("declared"), "{}", run.stdout);
+    for ((name, _, _, args), legacy) in tools.iter().zip(&before) {
+        let after = beeuni(
+            root,
+            &["tools", "call", name, "--args", args, "--session", "s-1"],
+            env,
+        );
+        assert_eq!(after.code, 0, "{name}: {}", after.stderr);
+        assert_eq!(
+            after.stdout.trim_end_matches('\n'),
+            legacy,
+            "{name} answers as before"
+        );
+    }
+}
+
+#[test]
+fn a_migrated_tool_answers_what_the_legacy_tool_answered() {
+    let temp = project("legacy");
+    let (_, file, export, args) = SAME_OUTPUT[0];
+    let legacy = call_legacy(temp.path(), file, export, args, &[SECRET]);
+    assert!(
+        legacy.contains("key 19 chars"),
+        "the legacy tool read the secret from process.env: {legacy}"
+    );
+    assert_same_output("legacy", SAME_OUTPUT, &[SECRET]);
+    assert_same_output(
+        "tool_folder",
+        &[
+            (
+                "todo_add",
+                "harnesses/opencode/tool/todo.ts",
+                "add",
+                r#"{"item": "water the bees"}"#,
+            ),
+            (
+                "shell_date",
+                "harnesses/opencode/tool/shell_date.ts",
+                "default",
+                r#"{"format": "+fixed"}"#,
+            ),
+            ("ask", "harnesses/opencode/tool/ask.ts", "default", "{}"),
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn computed_args_are_run_with_zod_from_the_project() {
+    let zod = fixture("computed").join("node_modules/zod");
+    assert!(
+        zod.is_dir(),
+        "run `npm ci --prefix tests/fixtures/migrate/computed` first (cargo xtask ci does)"
+    );
+    let temp = project("computed");
+    let root = temp.path();
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("~  convert  migrated with notes"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("`args` are computed"), "{}", run.stdout);
+    let module = std::fs::read_to_string(root.join("tools/convert.ts")).unwrap();
+    for expected in [
+        "enum: ['km', 'mi']",
+        "description: 'The unit to convert to'",
+        "required: ['unit']",
+    ] {
+        assert!(module.contains(expected), "{expected} in\n{module}");
+    }
+    assert!(!module.contains("9007199254740991"), "{module}");
+    assert!(
+        !tree(root).keys().any(|p| p.contains(".beeuni-")),
+        "the stand-in files are gone"
+    );
+    assert_same_output(
+        "computed",
+        &[(
+            "convert",
+            "harnesses/opencode/tools/convert.ts",
+            "default",
+            r#"{"unit": "mi", "meters": 3218, "precision": 1}"#,
+        )],
+        &[],
+    );
+}
+
+#[test]
+fn tool_folder_with_a_tools_key_and_a_file_in_the_way() {
+    let temp = project("tool_folder");
+    let root = temp.path();
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    insta::assert_snapshot!("migrate_tool_folder", snapshot_text(&run, root));
+    let manifest = std::fs::read_to_string(root.join("beeuni.yaml")).unwrap();
+    insta::assert_snapshot!("migrate_tool_folder_manifest", manifest);
+    let todo = std::fs::read_to_string(root.join("tools/todo.ts")).unwrap();
+    assert!(todo.ends_with("\n\nexport default add\n"), "{todo}");
+    let date = std::fs::read(root.join("tools/shell_date.ts")).unwrap();
+    let lone_lf = date.windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r');
+    assert!(
+        !lone_lf && date.starts_with(b"export default {\r\n"),
+        "CRLF is kept"
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("tools/notes.ts")).unwrap(),
+        std::fs::read_to_string(fixture("tool_folder").join("tools/notes.ts")).unwrap(),
+        "the existing module is not overwritten"
+    );
+    assert!(root.join("harnesses/opencode/tool/notes.ts").exists());
+    let validate = beeuni(root, &["validate"], &[]);
+    assert_eq!(validate.code, 0, "{}", validate.stdout);
+    let migrated = tree(root);
+    beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(tree(root), migrated, "a second run writes nothing");
+}
+
+#[test]
+fn migration_reports_each_tool_validates_and_a_second_run_does_nothing() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let original = tree(root);
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    insta::assert_snapshot!("migrate_legacy", snapshot_text(&run, root));
+    let migrated = tree(root);
+    for (path, bytes) in &original {
+        let allowed = path.starts_with("harnesses/opencode/tools/")
+            || path.starts_with("tools/")
+            || path == "beeuni.yaml";
+        if !allowed {
+            assert_eq!(
+                migrated.get(path),
+                Some(bytes),
+                "{path} is outside the legacy folder, tools/ and the manifest"
+            );
+        }
+    }
+    for path in migrated.keys() {
+        assert!(
+            original.contains_key(path) || path.starts_with("tools/"),
+            "{path} is new and outside tools/"
+        );
+    }
+    for module in [
+        "tools/lookup_order.ts",
+        "tools/notes.ts",
+        "tools/weather.ts",
+    ] {
+        insta::assert_snapshot!(
+            module.replace(['/', '.'], "_"),
+            String::from_utf8_lossy(&migrated[module])
+        );
+    }
+    insta::assert_snapshot!(
+        "migrate_legacy_manifest",
+        String::from_utf8_lossy(&migrated["beeuni.yaml"])
+    );
+    let validate = beeuni(root, &["validate"], &[]);
+    assert_eq!(validate.code, 0, "{}", validate.stdout);
+    assert!(!validate.stdout.contains("error["), "{}", validate.stdout);
+
+    let again = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(tree(root), migrated, "a second run writes nothing");
+    assert!(
+        again.stdout.starts_with("Nothing left to migrate"),
+        "{}",
+        again.stdout
+    );
+}
+
+#[test]
+fn dry_run_prints_the_plan_and_diffs_and_writes_nothing() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let original = tree(root);
+    let run = beeuni(root, &["tools", "migrate", "--dry-run"], &[]);
+    assert_eq!(tree(root), original, "--dry-run writes nothing");
+    assert_eq!(run.code, 1, "manual steps remain");
+    assert!(
+        run.stdout.starts_with("Would migrate 8 of 11 legacy tools from harnesses/opencode/tools/ to tools/ (1 deleted as a Beeuni copy, 2 left in place)\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("--- a/harnesses/opencode/tools/grep.ts\n+++ /dev/null\n")
+    );
+    assert!(run.stdout.contains("--- /dev/null\n+++ b/tools/grep.ts\n"));
+    assert!(run.stdout.contains(
+        "+  grep_tool: tools/grep.ts  # migrated from harnesses/opencode/tools/grep.ts\n"
+    ));
+    assert!(run.stdout.ends_with("Nothing was written (--dry-run).\n"));
+}
+
+#[test]
+fn json_report_lists_every_legacy_tool_with_its_status() {
+    let temp = project("legacy");
+    let run = beeuni(
+        temp.path(),
+        &["tools", "migrate", "--dry-run", "--format", "json"],
+        &[],
+    );
+    let document: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(document["applied"], false);
+    let statuses: BTreeMap<String, String> = document["report"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"]
+                    .as_str()
+                    .or(t["opencode_name"].as_str())
+                    .unwrap()
+                    .to_string(),
+                t["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: BTreeMap<String, String> = [
+        ("web_search", "deleted_beeuni_copy"),
+        ("computed", "needs_manual_step"),
+        ("factory", "needs_manual_step"),
+        ("grep_tool", "migrated_with_notes"),
+        ("mixed", "migrated_with_notes"),
+        ("mixed_count_lines", "migrated"),
+        ("lookup_order", "migrated_with_notes"),
+        ("notes_save", "migrated_with_notes"),
+        ("notes_list", "migrated"),
+        ("notes_v2_save", "migrated_with_notes"),
+        ("weather_forecast", "needs_manual_step"),
+    ]
+    .into_iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(statuses, expected);
+    assert!(document["diffs"].as_array().unwrap().len() >= 10);
+}
+
+#[test]
+fn a_folder_outside_the_project_or_missing_is_a_usage_error() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let original = tree(root);
+    let outside = beeuni(root, &["tools", "migrate", "--from", "../elsewhere"], &[]);
+    assert_eq!(outside.code, 2);
+    assert_eq!(
+        outside.stderr,
+        "error: --from ../elsewhere is outside the project\n"
+    );
+    let missing = beeuni(root, &["tools", "migrate", "--from", "nowhere"], &[]);
+    assert_eq!(missing.code, 2);
+    assert_eq!(
+        missing.stderr,
+        "error: nowhere is not a folder of this project\n"
+    );
+    assert_eq!(tree(root), original);
+}
+
+#[test]
+fn a_project_without_legacy_tools_has_nothing_to_migrate() {
+    let temp = tempfile::tempdir().unwrap();
+    std::fs::write(temp.path().join("beeuni.yaml"), "agents: {}\n").unwrap();
+    let run = beeuni(temp.path(), &["tools", "migrate"], &[]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout,
+        "No legacy tool folder (harnesses/opencode/tools/ or harnesses/opencode/tool/): nothing to migrate.\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(temp.path().join("beeuni.yaml")).unwrap(),
+        "agents: {}\n"
+    );
+}
+
+#[test]
+fn a_declared_legacy_file_stays_and_an_unlisted_copy_is_flagged() {
+    let temp = project("legacy");
+    let root = temp.path();
+    let manifest = root.join("beeuni.yaml");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str(
+        "tools:\n  show: beeuni:show\n  search_notes: harnesses/opencode/tools/grep.ts\n",
+    );
+    std::fs::write(&manifest, &text).unwrap();
+    let run = beeuni(root, &["tools", "migrate", "--dry-run"], &[]);
+    assert!(
+        run.stdout.contains("to do: harnesses/opencode/tools/grep.ts:3: beeuni.yaml declares it as `search_notes`; rewrite it where it is with `beeuni tools migrate --from harnesses/opencode/tools --to harnesses/opencode/tools`\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("to do: harnesses/opencode/tools/web_search.ts:1: this project's `tools:` key does not list `web_search`, so sessions no longer get it; add `web_search: beeuni:web_search` to keep it\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("+++ b/tools/grep.ts"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn json_after_a_real_run_carries_validate_s_verdict() {
+    let temp = project("computed");
+    let run = beeuni(temp.path(), &["tools", "migrate", "--format", "json"], &[]);
+    let document: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(document["applied"], true);
+    assert_eq!(document["validate"]["exit_code"], 0);
+    assert_eq!(document["report"]["manifest"], "beeuni.yaml");
+    assert_eq!(document["report"]["tools"][0]["module"], "tools/convert.ts");
+    assert_eq!(run.code, 0);
+}

@@ -70,7 +70,7 @@ pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
     let Some(connection) = connections.open.get(&id) else {
         return Err(error("Database has closed"));
     };
-    let result = match action.as_str() {
+    match action.as_str() {
         "prepare" => prepare(connection, &sql, context),
         "query" => {
             let mode = string_arg(args, 4, context)?;
@@ -94,8 +94,7 @@ pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
             Ok(JsString::from(text.as_str()).into())
         }
         other => Err(error(format!("internal: no sqlite action {other}"))),
-    };
-    result
+    }
 }
 
 /// rusqlite adds the file's path to SQLite's message on a failed open;

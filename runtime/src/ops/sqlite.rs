@@ -46,8 +46,16 @@ pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
         let filename = string_arg(args, 1, context)?;
         let flags = arg(args, 2).to_i32(context)?;
         let flags = OpenFlags::from_bits_truncate(flags) | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let connection = Connection::open_with_flags(&filename, flags)
-            .map_err(|e| sqlite_error(&without_path(e, &filename), context))?;
+        // A relative path is the project's, as for `node:fs`, whatever the
+        // process's own directory; `:memory:` and `` (a temporary file) are
+        // SQLite's names.
+        let path = if filename.is_empty() || filename == ":memory:" {
+            std::path::PathBuf::from(&filename)
+        } else {
+            state.project_dir.join(&filename)
+        };
+        let connection = Connection::open_with_flags(&path, flags)
+            .map_err(|e| sqlite_error(&without_path(e, &path.to_string_lossy()), context))?;
         connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let mut connections = state.sqlite.borrow_mut();
         connections.next_id = connections.next_id.wrapping_add(1);
@@ -323,21 +331,29 @@ fn to_sql(value: &JsValue, context: &mut Context) -> JsResult<Value> {
             None
         };
         if let Some((buffer, offset, length)) = view {
-            let bytes = buffer
-                .as_object()
-                .and_then(|b| JsArrayBuffer::from_object(b.clone()).ok())
-                .and_then(|b| {
-                    b.data()
-                        .map(|d| d.get(offset..offset + length).map(<[u8]>::to_vec))
-                })
-                .flatten()
-                .unwrap_or_default();
-            return Ok(Value::Blob(bytes));
+            return Ok(Value::Blob(view_bytes(&buffer, offset, length)));
         }
     }
     Err(JsNativeError::typ()
         .with_message("Binding expected string, TypedArray, boolean, number, bigint or null")
         .into())
+}
+
+/// The bytes a typed array or DataView sees of its buffer; none when the
+/// buffer is detached (or shared, which SQLite cannot be handed safely).
+fn view_bytes(buffer: &JsValue, offset: usize, length: usize) -> Vec<u8> {
+    let Some(buffer) = buffer
+        .as_object()
+        .and_then(|b| JsArrayBuffer::from_object(b.clone()).ok())
+    else {
+        return Vec::new();
+    };
+    let Some(data) = buffer.data() else {
+        return Vec::new();
+    };
+    data.get(offset..offset.saturating_add(length))
+        .map(<[u8]>::to_vec)
+        .unwrap_or_default()
 }
 
 /// An SQLite failure as Bun throws it: an `Error` named `SQLiteError` with

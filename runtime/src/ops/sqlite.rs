@@ -4,8 +4,8 @@
 //! One operation, `sqlite(action, …)`, serves the prelude's `bun_sqlite.js`
 //! unit, which keeps Bun's JS-facing shapes (Database, Statement, how named
 //! parameters are looked up, transactions). A statement here is its SQL text:
-//! each run takes the connection's prepared-statement cache, so no SQLite
-//! statement outlives a call and closing a database needs no bookkeeping of
+//! each run takes it from the connection's cache of prepared statements, so
+//! JS holds no SQLite handle and closing a database needs no bookkeeping of
 //! the statements made from it. Connections close when the host is dropped.
 
 use std::collections::HashMap;
@@ -152,7 +152,8 @@ fn prepare(connection: &Connection, sql: &str, context: &mut Context) -> JsResul
 /// ending at a `;` that prepares on its own is it (a `;` inside a string or
 /// a trigger body leaves an incomplete prefix that fails to prepare).
 fn first_statement<'a>(connection: &Connection, sql: &'a str) -> rusqlite::Result<&'a str> {
-    match connection.prepare(sql) {
+    // Through the cache: the statement is prepared once for this and for its runs.
+    match connection.prepare_cached(sql) {
         Err(rusqlite::Error::MultipleStatement) => {}
         Err(e) => return Err(e),
         Ok(_) => return Ok(sql),
@@ -661,5 +662,27 @@ mod tests {
             first_statement(&connection, "select ';'; select 2").unwrap(),
             "select ';';"
         );
+        connection.execute_batch("create table t (a)").unwrap();
+        let trigger = "create trigger g after insert on t begin delete from t; select 1; end;";
+        assert_eq!(
+            first_statement(&connection, &format!("{trigger} select 2")).unwrap(),
+            trigger
+        );
+    }
+
+    #[test]
+    fn a_failed_open_gives_sqlites_message_without_the_path() {
+        let failure = Connection::open_with_flags(
+            "/no/such/folder/x.db",
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+        )
+        .unwrap_err();
+        let rusqlite::Error::SqliteFailure(code, message) =
+            without_path(failure, "/no/such/folder/x.db")
+        else {
+            panic!("not an SQLite failure");
+        };
+        assert_eq!(code.extended_code, ffi::SQLITE_CANTOPEN);
+        assert_eq!(message.as_deref(), Some("unable to open database file"));
     }
 }

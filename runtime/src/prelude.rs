@@ -24,6 +24,7 @@ const UNITS: &[(&str, &str)] = &[
     ("assert", include_str!("js/assert.js")),
     ("buffer", include_str!("js/buffer.js")),
     ("bun", include_str!("js/bun.js")),
+    ("bun_sqlite", include_str!("js/bun_sqlite.js")),
     ("child_process", include_str!("js/child_process.js")),
     ("commonjs", include_str!("js/commonjs.js")),
     ("console", include_str!("js/console.js")),
@@ -84,6 +85,7 @@ const GLOBALS: &[(&str, &[&str])] = &[
 /// names) with the unit and export that is the module's object.
 pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("bun", "bun", "Bun"),
+    ("bun:sqlite", "bun_sqlite", "Database"),
     ("node:assert", "assert", "assert"),
     ("node:assert/strict", "assert", "assert"),
     ("node:buffer", "node_buffer", "module"),

@@ -50,6 +50,9 @@ pub(crate) struct HostState {
     /// The earliest deadline of the calls in flight; blocking operations
     /// (`execSync`) stop there, since the event loop cannot run meanwhile.
     pub(crate) sync_deadline: Cell<Option<std::time::Instant>>,
+    /// The `bun:sqlite` databases open in this host; empty (and nothing of
+    /// SQLite touched) until a tool opens one.
+    pub(crate) sqlite: RefCell<crate::ops::sqlite::Connections>,
 }
 
 impl HostState {
@@ -68,6 +71,7 @@ impl HostState {
             started: std::time::Instant::now(),
             http_clients: RefCell::default(),
             sync_deadline: Cell::new(None),
+            sqlite: RefCell::default(),
         }
     }
 

@@ -262,8 +262,12 @@ fn every_listed_builtin_module_imports() {
             .collect();
         let count = runtime::BUILTIN_MODULES.len();
         let namespaces: Vec<String> = (0..count).map(|i| format!("m{i}")).collect();
+        let node_fs = runtime::BUILTIN_MODULES
+            .iter()
+            .position(|name| *name == "node:fs")
+            .unwrap();
         let source = format!(
-            "{imports}import fs from 'fs';\nimport Bun from 'bun';\nconst all = [{}];\nexport default {{ description: 'd', parameters: {{ type: 'object' }}, execute() {{ return [all.filter((m) => m.default !== undefined).length, fs.existsSync === m7.existsSync, Bun === globalThis.Bun]; }} }};\n",
+            "{imports}import fs from 'fs';\nimport Bun from 'bun';\nconst all = [{}];\nexport default {{ description: 'd', parameters: {{ type: 'object' }}, execute() {{ return [all.filter((m) => m.default !== undefined).length, fs.existsSync === m{node_fs}.existsSync, Bun === globalThis.Bun]; }} }};\n",
             namespaces.join(", ")
         );
         write(root.path(), &[("tool.ts", &source)]);

@@ -14,6 +14,7 @@ mod misc;
 mod path;
 mod process;
 mod shell;
+pub(crate) mod sqlite;
 
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{AlignedVec, JsArray, JsArrayBuffer};
@@ -45,6 +46,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("hash", crypto::hash, 3),
         ("hmac", crypto::hmac, 4),
         ("randomBytes", crypto::random_bytes, 1),
+        ("sqlite", sqlite::sqlite, 6),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {

@@ -84,6 +84,7 @@ const NODE_PREFIX_ONLY: &[&str] = &["sea", "sqlite", "test", "test/reporters"];
 /// also answers to its bare name (`fs` for `node:fs`).
 pub const PROVIDED_MODULES: &[&str] = &[
     "bun",
+    "bun:sqlite",
     "node:assert",
     "node:assert/strict",
     "node:buffer",
@@ -165,7 +166,12 @@ mod tests {
             };
             assert!(known, "{module}");
         }
-        assert!(is_provided("node:fs") && !is_provided("node:vm") && !is_provided("bun:sqlite"));
+        assert!(
+            is_provided("node:fs")
+                && !is_provided("node:vm")
+                && is_provided("bun:sqlite")
+                && !is_provided("bun:ffi")
+        );
     }
 
     #[test]

@@ -54,8 +54,25 @@ fn checker_never_sees_the_cli_the_async_runtime_or_the_engine() {
 }
 
 #[test]
-fn runtime_never_sees_codegen_or_its_templates() {
-    assert_free_of("runtime", &["beeuni-codegen", "askama", "clap"]);
+fn runtime_never_sees_codegen_its_templates_or_http() {
+    assert_free_of(
+        "runtime",
+        &[
+            "beeuni-codegen",
+            "beeuni-daemon",
+            "askama",
+            "clap",
+            "axum",
+            "hyper",
+            "tower",
+            "notify",
+        ],
+    );
+}
+
+#[test]
+fn daemon_never_sees_the_cli_or_codegen() {
+    assert_free_of("daemon", &["clap", "beeuni-codegen", "askama"]);
 }
 
 #[test]

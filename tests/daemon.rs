@@ -240,7 +240,7 @@ fn the_http_contract() {
     assert_eq!(health.body["status"], "ok");
     assert_eq!(health.body["generation"], 1);
     assert_eq!(health.body["skipped"], 1);
-    assert_eq!(health.body["tools"], 7);
+    assert_eq!(health.body["tools"], 8);
 
     for name in ["nope", "broken", "web_search"] {
         let missing = daemon.call(name, call_body(json!({}), json!({})));
@@ -341,7 +341,9 @@ fn tools_listed_per_agent_and_harness() {
     };
     assert_eq!(
         names(""),
-        ["show", "echo", "fails", "slow", "runaway", "env", "flood"]
+        [
+            "show", "echo", "fails", "slow", "runaway", "env", "flood", "hog"
+        ]
     );
     assert_eq!(names("?agent=reader&harness=standard"), ["echo", "env"]);
     assert_eq!(
@@ -349,7 +351,7 @@ fn tools_listed_per_agent_and_harness() {
         ["echo", "env"]
     );
     // An agent beeuni.yaml does not configure sees every tool (SPEC 2.3).
-    assert_eq!(names("?agent=stranger").len(), 7);
+    assert_eq!(names("?agent=stranger").len(), 8);
 
     let listed = daemon.get("/beeuni/tools?agent=reader");
     assert_eq!(
@@ -607,4 +609,61 @@ fn tools_call_uses_the_same_secrets_and_ends_at_its_deadline() {
         stderr.contains("did not finish within its 1 s deadline and could not be stopped"),
         "{stderr}"
     );
+}
+
+#[test]
+fn an_edit_reloads_between_calls_and_a_broken_manifest_keeps_the_last_good_tools() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1"]);
+    let slow = sandbox.project().join("tools/slow.ts");
+    let source = std::fs::read_to_string(&slow).unwrap();
+    std::thread::scope(|scope| {
+        let in_flight = scope.spawn(|| {
+            daemon.call(
+                "slow",
+                call_body(json!({"ms": 2500, "tag": "old"}), json!({})),
+            )
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::write(
+            &slow,
+            source.replace("`slept ${args.ms} ms", "`new code ${args.ms} ms"),
+        )
+        .unwrap();
+        daemon
+            .wait_for_log("[reload] generation 2: added -; removed -; changed slow; failed broken");
+        // The call that started on the old code finishes on it.
+        let answer = in_flight.join().unwrap();
+        assert_eq!(answer.body, json!({"output": "slept 2500 ms old"}));
+    });
+    let next = daemon.call("slow", call_body(json!({"ms": 1, "tag": "x"}), json!({})));
+    assert_eq!(next.body, json!({"output": "new code 1 ms x"}));
+    assert_eq!(daemon.get("/beeuni/health").body["generation"], 2);
+
+    let manifest = sandbox.project().join("beeuni.yaml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("  flood: tools/flood.ts\n", "")).unwrap();
+    daemon.wait_for_log("[reload] generation 3: added -; removed flood; changed -; failed broken");
+    let gone = daemon.call("flood", call_body(json!({}), json!({})));
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+
+    std::fs::write(&manifest, "tools: [unclosed\n").unwrap();
+    daemon.wait_for_log("[reload] beeuni.yaml cannot be read");
+    assert!(daemon.log().contains("still serving generation 3"));
+    let still = daemon.call("echo", call_body(json!({"text": "up"}), json!({})));
+    assert_eq!(still.status, StatusCode::OK);
+    assert_eq!(daemon.get("/beeuni/health").body["generation"], 3);
+}
+
+#[test]
+fn a_worker_that_exhausts_its_memory_costs_only_its_call() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--worker-memory", "1G"]);
+    let hog = daemon.call("hog", call_body(json!({}), json!({})));
+    assert_eq!(hog.status, StatusCode::OK);
+    let error = hog.body["error"].as_str().unwrap();
+    assert!(error.contains("ran out of memory"), "{error}");
+    daemon.wait_for_log("[workers] the replacement worker is ready");
+    let ok = daemon.call("echo", call_body(json!({"text": "still here"}), json!({})));
+    assert_eq!(ok.body["output"], "still here (agent beeuni, session )");
 }

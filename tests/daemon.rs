@@ -560,6 +560,18 @@ fn sigterm_lets_calls_in_flight_finish_then_exits_zero() {
         std::thread::sleep(Duration::from_millis(300));
         daemon.terminate();
         daemon.wait_for_log("SIGTERM: no new calls");
+        let refused = answer(
+            Client::new()
+                .get(format!("{}/beeuni/health", daemon.url))
+                .bearer_auth(TOKEN)
+                .send()
+                .unwrap(),
+        );
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            refused.body,
+            json!({"error": "the daemon is shutting down"})
+        );
         let answer = in_flight.join().unwrap();
         assert_eq!(answer.status, StatusCode::OK);
         assert_eq!(answer.body["output"], "slept 1500 ms done");

@@ -21,6 +21,7 @@ pub mod protocol;
 mod reload;
 pub mod runfile;
 pub mod secrets;
+mod serve;
 pub mod worker;
 
 use std::net::SocketAddr;
@@ -53,7 +54,12 @@ pub struct Options {
     pub token: Option<String>,
     /// Watch the project and reload on change.
     pub watch: bool,
+    /// Open connections at most; more wait to be accepted.
+    pub max_connections: usize,
 }
+
+/// A client must send a request's body within this time.
+const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Default per-worker address-space limit: boa's heap has no bound of its
 /// own, and a tool that fills memory must cost one worker, not the box.
@@ -146,26 +152,26 @@ async fn serve(
         "[daemon] runtime file (URL and token): {}",
         runtime_file.display()
     );
-    let app = http::router(shared.clone(), options.body_limit, Duration::from_secs(30));
+    let app = http::router(shared.clone(), options.body_limit, BODY_READ_TIMEOUT);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let server = axum::serve(listener, app).with_graceful_shutdown({
-        let mut stop_rx = stop_rx.clone();
-        async move {
-            let _ = stop_rx.wait_for(|stop| *stop).await;
-        }
-    });
-    let mut server = std::pin::pin!(server.into_future());
-    let signal = shutdown_signal();
-    tokio::select! {
-        result = &mut server => result?,
-        name = signal => {
-            tracing::info!("[daemon] {name}: no new calls; waiting up to {} s for calls in flight", options.grace.as_secs());
-            shared.draining.store(true, std::sync::atomic::Ordering::Relaxed);
-            let _ = stop_tx.send(true);
-            if tokio::time::timeout(options.grace, &mut server).await.is_err() {
-                tracing::warn!("[daemon] calls still running after the grace period were dropped");
-            }
-        }
+    let server = tokio::spawn(serve::serve(
+        listener,
+        app,
+        options.max_connections,
+        stop_rx,
+        options.grace,
+    ));
+    let name = shutdown_signal().await;
+    tracing::info!(
+        "[daemon] {name}: no new calls; waiting up to {} s for calls in flight",
+        options.grace.as_secs_f64()
+    );
+    shared
+        .draining
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = stop_tx.send(true);
+    if !server.await.unwrap_or(false) {
+        tracing::warn!("[daemon] calls still running after the grace period were dropped");
     }
     runfile::remove(&runtime_file);
     tracing::info!("[daemon] stopped");

@@ -37,6 +37,9 @@ pub struct DaemonArgs {
     /// How long calls in flight may finish after SIGTERM or SIGINT, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub grace: f64,
+    /// Open connections at most; more wait until one closes.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_connections: usize,
     /// Do not watch the project for changes.
     #[arg(long)]
     pub no_watch: bool,
@@ -129,6 +132,7 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
         program,
         token: std::env::var("BEEUNI_DAEMON_TOKEN").ok(),
         watch: !args.no_watch,
+        max_connections: args.max_connections,
     };
     let result = ::daemon::run(project, options, |ready| {
         use std::io::Write;

@@ -10,6 +10,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use boa_engine::builtins::promise::PromiseState;
@@ -125,6 +127,47 @@ pub struct CallRequest {
     pub context: CallContext,
 }
 
+/// Stops one call from another thread, as its deadline would: its
+/// `context.signal` aborts and the call ends with an error. A daemon uses it
+/// when the client that asked for the call goes away.
+#[derive(Debug, Clone)]
+pub struct CancelHandle {
+    flag: Arc<AtomicBool>,
+    wake: Arc<tokio::sync::Notify>,
+}
+
+impl CancelHandle {
+    /// Cancels the call; harmless when it is over or has not started (it
+    /// then ends as soon as it starts).
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// Makes [`CancelHandle`]s for the calls of one [`Host`]; `Send`, so another
+/// thread can make them while the host runs a batch.
+#[derive(Debug, Clone)]
+pub struct CancelSource {
+    wake: Arc<tokio::sync::Notify>,
+}
+
+impl CancelSource {
+    pub fn handle(&self) -> CancelHandle {
+        CancelHandle {
+            flag: Arc::new(AtomicBool::new(false)),
+            wake: self.wake.clone(),
+        }
+    }
+}
+
+/// How a cancelled call ends.
+const CANCELLED: &str = "the tool call was cancelled: its caller went away";
+
 struct Tool {
     object: JsObject,
     execute: JsObject,
@@ -141,6 +184,7 @@ pub struct Host {
     internals: JsObject,
     tools: HashMap<String, Tool>,
     limits: Limits,
+    cancel_wake: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Host {
@@ -212,6 +256,7 @@ impl Host {
             internals,
             tools: HashMap::new(),
             limits: config.limits,
+            cancel_wake: Arc::default(),
         })
     }
 
@@ -320,6 +365,24 @@ impl Host {
     /// results are in the order of `requests`. Work a call leaves behind when
     /// the batch ends (timers, unawaited I/O, subprocesses) is cancelled.
     pub fn call_many(&mut self, requests: Vec<CallRequest>) -> Vec<CallResult> {
+        let none = vec![None; requests.len()];
+        self.call_many_cancellable(requests, none)
+    }
+
+    /// Where to get [`CancelHandle`]s for this host's calls.
+    pub fn cancel_source(&self) -> CancelSource {
+        CancelSource {
+            wake: self.cancel_wake.clone(),
+        }
+    }
+
+    /// [`Host::call_many`], where `cancels[i]` (when given) can stop
+    /// `requests[i]` from another thread while the batch runs.
+    pub fn call_many_cancellable(
+        &mut self,
+        requests: Vec<CallRequest>,
+        cancels: Vec<Option<CancelHandle>>,
+    ) -> Vec<CallResult> {
         let Host {
             runtime,
             local,
@@ -329,6 +392,7 @@ impl Host {
             internals,
             tools,
             limits,
+            cancel_wake,
             ..
         } = self;
         let results = runtime.block_on(local.run_until(async {
@@ -342,15 +406,18 @@ impl Host {
             state.sync_deadline.set(Some(Instant::now() + earliest));
             let mut calls: Vec<Running> = requests
                 .iter()
-                .map(|request| {
-                    start(
+                .zip(cancels.into_iter().chain(std::iter::repeat(None)))
+                .map(|(request, cancel)| {
+                    let mut running = start(
                         request,
                         tools,
                         internals,
                         state,
                         limits,
                         &mut cell.borrow_mut(),
-                    )
+                    );
+                    running.cancel = cancel;
+                    running
                 })
                 .collect();
             loop {
@@ -365,9 +432,11 @@ impl Host {
                     .map(|&i| calls[i].deadline)
                     .min()
                     .unwrap_or_else(tokio::time::Instant::now);
-                let stop = driver
-                    .run(|_| calls.iter().any(|c| c.promise_settled()), deadline)
-                    .await;
+                // A cancel from another thread wakes the loop like any event.
+                let stop = tokio::select! {
+                    stop = driver.run(|_| calls.iter().any(|c| c.promise_settled()), deadline) => stop,
+                    () = cancel_wake.notified() => Stop::Done,
+                };
                 let failure = match stop {
                     Stop::Done | Stop::Deadline => None,
                     // boa 0.22 drops an engine error (loop or recursion limit)
@@ -387,6 +456,8 @@ impl Host {
                         // must still read as a timeout.
                         let message = limits::describe_deadline(running.limit);
                         running.fail(message, context);
+                    } else if running.cancel.as_ref().is_some_and(CancelHandle::is_cancelled) {
+                        running.fail(CANCELLED.to_string(), context);
                     } else if running.promise_settled() {
                         running.settle_from_promise();
                     }
@@ -446,6 +517,7 @@ struct Running {
     signal: Option<CallSignal>,
     promise: Option<JsPromise>,
     settled: Option<Settled>,
+    cancel: Option<CancelHandle>,
 }
 
 impl Running {
@@ -542,6 +614,7 @@ fn start(
         signal: None,
         promise: None,
         settled: None,
+        cancel: None,
     };
     let Some(tool) = tools.get(&request.tool) else {
         running.settled = Some(Settled::Failed(format!(

@@ -58,8 +58,8 @@ mod transpile;
 mod transpile_cache;
 
 pub use host::{
-    CallContext, CallOutcome, CallRequest, CallResult, Host, HostConfig, HostError, LoadError,
-    ToolInfo,
+    CallContext, CallOutcome, CallRequest, CallResult, CancelHandle, CancelSource, Host,
+    HostConfig, HostError, LoadError, ToolInfo,
 };
 pub use limits::Limits;
 pub use state::ConsoleLine;

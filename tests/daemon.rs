@@ -221,7 +221,7 @@ fn call_body(args: Value, context: Value) -> Value {
 #[test]
 fn the_http_contract() {
     let sandbox = Sandbox::new();
-    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--max-body", "64K"]);
 
     let ok = daemon.call(
         "echo",
@@ -240,7 +240,7 @@ fn the_http_contract() {
     assert_eq!(health.body["status"], "ok");
     assert_eq!(health.body["generation"], 1);
     assert_eq!(health.body["skipped"], 1);
-    assert_eq!(health.body["tools"], 8);
+    assert_eq!(health.body["tools"], 9);
 
     for name in ["nope", "broken", "web_search"] {
         let missing = daemon.call(name, call_body(json!({}), json!({})));
@@ -295,9 +295,11 @@ fn the_http_contract() {
         assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
     }
 
+    // Over `--max-body 64K`; small enough that the client has sent it all
+    // before the daemon answers and closes.
     let huge = format!(
         r#"{{"args": {{"text": "{}"}}, "context": {{}}}}"#,
-        "a".repeat(9 << 20)
+        "a".repeat(100 << 10)
     );
     let too_big = daemon.post("echo", huge.into_bytes(), Some(TOKEN));
     assert_eq!(too_big.status, StatusCode::PAYLOAD_TOO_LARGE);
@@ -342,7 +344,7 @@ fn tools_listed_per_agent_and_harness() {
     assert_eq!(
         names(""),
         [
-            "show", "echo", "fails", "slow", "runaway", "env", "flood", "hog"
+            "show", "echo", "fails", "slow", "runaway", "env", "flood", "hog", "hangs"
         ]
     );
     assert_eq!(names("?agent=reader&harness=standard"), ["echo", "env"]);
@@ -351,7 +353,7 @@ fn tools_listed_per_agent_and_harness() {
         ["echo", "env"]
     );
     // An agent beeuni.yaml does not configure sees every tool (SPEC 2.3).
-    assert_eq!(names("?agent=stranger").len(), 8);
+    assert_eq!(names("?agent=stranger").len(), 9);
 
     let listed = daemon.get("/beeuni/tools?agent=reader");
     assert_eq!(
@@ -678,4 +680,49 @@ fn a_worker_that_exhausts_its_memory_costs_only_its_call() {
     daemon.wait_for_log("[workers] the replacement worker is ready");
     let ok = daemon.call("echo", call_body(json!({"text": "still here"}), json!({})));
     assert_eq!(ok.body["output"], "still here (agent beeuni, session )");
+}
+
+#[test]
+fn a_client_that_disconnects_aborts_the_call_and_kills_its_subprocess() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    let note = sandbox.dir.path().join("aborted.txt");
+    let pid_file = sandbox.dir.path().join("pid.txt");
+    let impatient = Client::builder()
+        .timeout(Duration::from_millis(1500))
+        .build()
+        .unwrap();
+    let gave_up = impatient
+        .post(format!("{}/beeuni/tools/hangs", daemon.url))
+        .bearer_auth(TOKEN)
+        .body(call_body(json!({"note": note, "pidFile": pid_file}), json!({})).to_string())
+        .send();
+    assert!(gave_up.is_err(), "the call was meant to outlast the client");
+    let start = Instant::now();
+    while !note.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the call's signal never aborted:\n{}",
+            daemon.log()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let reason = std::fs::read_to_string(&note).unwrap();
+    assert!(reason.contains("its caller went away"), "{reason}");
+    let pid = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .to_string();
+    let proc_stat = PathBuf::from(format!("/proc/{pid}/stat"));
+    let alive = || std::fs::read_to_string(&proc_stat).is_ok_and(|stat| !stat.contains(") Z "));
+    while alive() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the subprocess {pid} outlived its call"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The worker goes on serving.
+    let ok = daemon.call("echo", call_body(json!({"text": "next"}), json!({})));
+    assert_eq!(ok.status, StatusCode::OK);
 }

@@ -169,7 +169,8 @@ async fn call_tool(
         env,
         deadline_unix_ms: unix_ms(SystemTime::now() + limit),
     };
-    let reply = worker.submit(call, limit);
+    // Dropped with this handler when the client goes away: the call is cancelled.
+    let mut ticket = worker.submit(call, limit);
     let seconds = limit.as_secs_f64();
     let timed_out = || {
         error(
@@ -177,8 +178,11 @@ async fn call_tool(
             format!("the tool call did not finish within {seconds} s"),
         )
     };
-    let reply = match tokio::time::timeout(limit, reply).await {
-        Ok(Ok(reply)) => reply,
+    let reply = match tokio::time::timeout(limit, &mut ticket.reply).await {
+        Ok(Ok(reply)) => {
+            ticket.answered();
+            reply
+        }
         Ok(Err(_)) => {
             return error(
                 StatusCode::INTERNAL_SERVER_ERROR,

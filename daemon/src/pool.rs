@@ -19,7 +19,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::protocol::{Call, Done, Event, Ready, Setup};
+use crate::protocol::{Call, Done, Event, Ready, Request, Setup};
 
 /// How long after its deadline a started call may still run before its
 /// worker counts as blocked. The host itself ends a call at its deadline
@@ -34,10 +34,37 @@ pub enum Reply {
     Lost(String),
 }
 
-struct Job {
-    call: Call,
-    limit: Duration,
-    reply: oneshot::Sender<Reply>,
+enum Job {
+    Call {
+        call: Call,
+        limit: Duration,
+        reply: oneshot::Sender<Reply>,
+    },
+    Cancel(u64),
+}
+
+/// A submitted call; dropping it before its reply came (the client went
+/// away, or the deadline passed) cancels the call in its worker.
+#[derive(Debug)]
+pub struct Ticket {
+    id: u64,
+    jobs: Option<mpsc::UnboundedSender<Job>>,
+    pub reply: oneshot::Receiver<Reply>,
+}
+
+impl Ticket {
+    /// The reply came: nothing to cancel any more.
+    pub fn answered(mut self) {
+        self.jobs = None;
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        if let Some(jobs) = self.jobs.take() {
+            let _ = jobs.send(Job::Cancel(self.id));
+        }
+    }
 }
 
 /// What every worker of one generation is started with.
@@ -84,28 +111,36 @@ impl Slot {
             .then(|| handle.busy.load(Ordering::Relaxed))
     }
 
-    /// Hands `call` to the worker; the reply comes when it ends.
-    pub fn submit(&self, mut call: Call, limit: Duration) -> oneshot::Receiver<Reply> {
+    /// Hands `call` to the worker; the ticket's reply comes when it ends.
+    pub fn submit(&self, mut call: Call, limit: Duration) -> Ticket {
         let (reply, receiver) = oneshot::channel();
-        call.id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-        let handle = self.current.read().map(|h| h.clone());
-        match handle {
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        call.id = id;
+        let restarting = || Reply::Lost("the worker is restarting; try again".into());
+        let mut ticket = Ticket {
+            id,
+            jobs: None,
+            reply: receiver,
+        };
+        match self.current.read().map(|h| h.clone()) {
             Ok(handle) => {
                 handle.busy.fetch_add(1, Ordering::Relaxed);
-                if let Err(mpsc::error::SendError(job)) =
-                    handle.jobs.send(Job { call, limit, reply })
-                {
-                    handle.busy.fetch_sub(1, Ordering::Relaxed);
-                    let _ = job
-                        .reply
-                        .send(Reply::Lost("the worker is restarting; try again".into()));
+                let job = Job::Call { call, limit, reply };
+                match handle.jobs.send(job) {
+                    Ok(()) => ticket.jobs = Some(handle.jobs),
+                    Err(mpsc::error::SendError(job)) => {
+                        handle.busy.fetch_sub(1, Ordering::Relaxed);
+                        if let Job::Call { reply, .. } = job {
+                            let _ = reply.send(restarting());
+                        }
+                    }
                 }
             }
             Err(_) => {
-                let _ = reply.send(Reply::Lost("the worker is restarting; try again".into()));
+                let _ = reply.send(restarting());
             }
         }
-        receiver
+        ticket
     }
 }
 
@@ -235,12 +270,16 @@ impl Driver {
                 .min();
             tokio::select! {
                 job = self.jobs.recv(), if open => match job {
-                    Some(job) => {
-                        let mut line = serde_json::to_vec(&job.call).unwrap_or_default();
-                        line.push(b'\n');
-                        let id = job.call.id;
-                        pending.insert(id, Pending { reply: job.reply, limit: job.limit, started: None });
-                        if let Err(e) = self.stdin.write_all(&line).await {
+                    Some(Job::Call { call, limit, reply }) => {
+                        pending.insert(call.id, Pending { reply, limit, started: None });
+                        if let Err(e) = self.send(&Request::Call(call)).await {
+                            break format!("cannot write to it: {e}");
+                        }
+                    }
+                    Some(Job::Cancel(id)) => {
+                        if pending.contains_key(&id)
+                            && let Err(e) = self.send(&Request::Cancel(id)).await
+                        {
                             break format!("cannot write to it: {e}");
                         }
                     }
@@ -291,6 +330,12 @@ impl Driver {
             )));
         }
         Some(why)
+    }
+
+    async fn send(&mut self, request: &Request) -> std::io::Result<()> {
+        let mut line = serde_json::to_vec(request).unwrap_or_default();
+        line.push(b'\n');
+        self.stdin.write_all(&line).await
     }
 
     fn kill_group(&mut self) {

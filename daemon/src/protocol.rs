@@ -44,6 +44,15 @@ pub struct Skipped {
     pub reason: String,
 }
 
+/// A line the daemon sends a worker after `Setup`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    Call(Call),
+    /// The client of this call went away: abort it.
+    Cancel(u64),
+}
+
 /// A call the daemon hands a worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Call {

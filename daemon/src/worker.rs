@@ -9,14 +9,17 @@
 //! calls are lost. Calls that arrive together run as one batch on the host,
 //! their awaits interleaved; calls arriving while a batch runs wait for it.
 
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, SystemTime};
 
-use runtime::{CallContext, CallOutcome, CallRequest, Host, HostConfig};
+use runtime::{CallContext, CallOutcome, CallRequest, CancelHandle, Host, HostConfig};
 
-use crate::protocol::{Call, Done, Event, Loaded, Ready, Setup, Skipped, ToolSpec, unix_ms};
+use crate::protocol::{
+    Call, Done, Event, Loaded, Ready, Request, Setup, Skipped, ToolSpec, unix_ms,
+};
 
 /// Runs a worker on this process's stdin and stdout until stdin closes.
 pub fn run() -> anyhow::Result<()> {
@@ -43,25 +46,44 @@ pub fn run() -> anyhow::Result<()> {
     writeln!(out, "{}", serde_json::to_string(&ready)?)?;
     out.flush()?;
 
-    let (tx, rx) = mpsc::channel::<Call>();
+    let (tx, rx) = mpsc::channel::<(Call, CancelHandle)>();
+    // Cancels arrive while the host runs a batch: this thread reads them.
+    let cancels: Arc<Mutex<HashMap<u64, CancelHandle>>> = Arc::default();
+    let source = host.cancel_source();
+    let reader_cancels = cancels.clone();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
-            match serde_json::from_str::<Call>(&line) {
-                Ok(call) => {
-                    if tx.send(call).is_err() {
+            let Ok(request) = serde_json::from_str::<Request>(&line) else {
+                break;
+            };
+            let mut cancels = reader_cancels.lock().unwrap_or_else(|e| e.into_inner());
+            match request {
+                Request::Call(call) => {
+                    let handle = source.handle();
+                    cancels.insert(call.id, handle.clone());
+                    if tx.send((call, handle)).is_err() {
                         break;
                     }
                 }
-                Err(_) => break,
+                Request::Cancel(id) => {
+                    if let Some(handle) = cancels.remove(&id) {
+                        handle.cancel();
+                    }
+                }
             }
         }
     });
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
+        let (batch, handles): (Vec<Call>, Vec<CancelHandle>) = batch.into_iter().unzip();
         let ids: Vec<u64> = batch.iter().map(|c| c.id).collect();
-        writeln!(out, "{}", serde_json::to_string(&Event::Started(ids))?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&Event::Started(ids.clone()))?
+        )?;
         out.flush()?;
         let now = unix_ms(SystemTime::now());
         let limits: Vec<Duration> = batch
@@ -82,7 +104,13 @@ pub fn run() -> anyhow::Result<()> {
                 },
             })
             .collect();
-        let results = host.call_many(requests);
+        let results = host.call_many_cancellable(requests, handles.into_iter().map(Some).collect());
+        {
+            let mut cancels = cancels.lock().unwrap_or_else(|e| e.into_inner());
+            for id in &ids {
+                cancels.remove(id);
+            }
+        }
         for ((call, limit), result) in batch.iter().zip(&limits).zip(results) {
             let (ok, text) = match result.outcome {
                 CallOutcome::Ok(text) => (true, text),

@@ -37,6 +37,9 @@ pub struct DaemonArgs {
     /// How long calls in flight may finish after SIGTERM or SIGINT, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub grace: f64,
+    /// The largest request body, e.g. `8M`; a larger one is answered 413.
+    #[arg(long, value_name = "SIZE", default_value = "8M", value_parser = parse_size)]
+    pub max_body: u64,
     /// Open connections at most; more wait until one closes.
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
@@ -127,7 +130,7 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         timeout,
         worker_memory: args.worker_memory,
-        body_limit: 8 << 20,
+        body_limit: usize::try_from(args.max_body).unwrap_or(usize::MAX),
         grace,
         program,
         token: std::env::var("BEEUNI_DAEMON_TOKEN").ok(),

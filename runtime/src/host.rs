@@ -157,6 +157,11 @@ pub struct CancelSource {
 }
 
 impl CancelSource {
+    /// Wakes the host's loop: a call was queued for [`Host::serve`].
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
     pub fn handle(&self) -> CancelHandle {
         CancelHandle {
             flag: Arc::new(AtomicBool::new(false)),
@@ -383,6 +388,69 @@ impl Host {
         requests: Vec<CallRequest>,
         cancels: Vec<Option<CancelHandle>>,
     ) -> Vec<CallResult> {
+        struct Batch {
+            queued: std::vec::IntoIter<(u64, CallRequest, Option<CancelHandle>)>,
+            results: Vec<Option<CallResult>>,
+        }
+        impl CallFeed for Batch {
+            fn try_next(&mut self) -> Option<FedCall> {
+                self.queued.next()
+            }
+            fn wait_next(&mut self) -> Option<FedCall> {
+                self.queued.next()
+            }
+            fn finished(&mut self, id: u64, result: CallResult) {
+                if let Some(slot) = usize::try_from(id)
+                    .ok()
+                    .and_then(|i| self.results.get_mut(i))
+                {
+                    *slot = Some(result);
+                }
+            }
+        }
+        let count = requests.len();
+        let queued: Vec<FedCall> = requests
+            .into_iter()
+            .zip(cancels.into_iter().chain(std::iter::repeat(None)))
+            .enumerate()
+            .map(|(i, (request, cancel))| (i as u64, request, cancel))
+            .collect();
+        let mut batch = Batch {
+            queued: queued.into_iter(),
+            results: vec![None; count],
+        };
+        if let Some(first) = batch.wait_next() {
+            self.run_session(first, &mut batch);
+        }
+        batch
+            .results
+            .into_iter()
+            .map(|result| {
+                result.unwrap_or_else(|| CallResult {
+                    outcome: CallOutcome::ToolError(
+                        "internal error: the call produced no result".into(),
+                    ),
+                    console: Vec::new(),
+                    elapsed: Duration::ZERO,
+                })
+            })
+            .collect()
+    }
+
+    /// Serves calls from `feed` until it ends: each call starts as soon as
+    /// it arrives, even while others are awaiting, and is handed back as soon
+    /// as it ends. Whoever feeds calls from another thread wakes the host
+    /// with [`CancelSource::wake`] after queueing one.
+    pub fn serve(&mut self, feed: &mut impl CallFeed) {
+        while let Some(first) = feed.wait_next() {
+            self.run_session(first, feed);
+        }
+    }
+
+    /// Runs calls until none is in flight and `feed` has none queued; then
+    /// drops what the finished calls left behind (timers, unawaited I/O,
+    /// subprocesses).
+    fn run_session(&mut self, first: FedCall, feed: &mut impl CallFeed) {
         let Host {
             runtime,
             local,
@@ -395,46 +463,51 @@ impl Host {
             cancel_wake,
             ..
         } = self;
-        let results = runtime.block_on(local.run_until(async {
+        runtime.block_on(local.run_until(async {
             let cell = RefCell::new(context);
             let mut driver = Driver::new(&cell, executor.clone(), limits.microtask_budget);
-            let earliest = requests
-                .iter()
-                .map(|r| r.context.deadline.unwrap_or(limits.deadline))
-                .min()
-                .unwrap_or(limits.deadline);
-            state.sync_deadline.set(Some(Instant::now() + earliest));
-            let mut calls: Vec<Running> = requests
-                .iter()
-                .zip(cancels.into_iter().chain(std::iter::repeat(None)))
-                .map(|(request, cancel)| {
-                    let mut running = start(
-                        request,
-                        tools,
-                        internals,
-                        state,
-                        limits,
-                        &mut cell.borrow_mut(),
-                    );
-                    running.cancel = cancel;
-                    running
-                })
-                .collect();
+            let mut calls: Vec<(u64, Running)> = Vec::new();
+            let mut arrived = Some(first);
             loop {
-                let pending: Vec<usize> = (0..calls.len())
-                    .filter(|&i| calls[i].is_pending())
-                    .collect();
-                if pending.is_empty() {
-                    break;
+                // Admit every call that arrived.
+                while let Some((id, request, cancel)) = arrived.take().or_else(|| feed.try_next()) {
+                    // A blocking operation (execSync) run as the call starts
+                    // stops at the earliest deadline in flight.
+                    let own = Instant::now() + request.context.deadline.unwrap_or(limits.deadline);
+                    let earliest = calls
+                        .iter()
+                        .map(|(_, c)| c.deadline.into_std())
+                        .fold(own, Instant::min);
+                    state.sync_deadline.set(Some(earliest));
+                    let mut running = start(&request, tools, internals, state, limits, &mut cell.borrow_mut());
+                    running.cancel = cancel;
+                    calls.push((id, running));
                 }
-                let deadline = pending
-                    .iter()
-                    .map(|&i| calls[i].deadline)
-                    .min()
-                    .unwrap_or_else(tokio::time::Instant::now);
-                // A cancel from another thread wakes the loop like any event.
+                // Hand back every call that ended.
+                let mut index = 0;
+                while index < calls.len() {
+                    if calls[index].1.is_pending() {
+                        index += 1;
+                    } else {
+                        let (id, running) = calls.swap_remove(index);
+                        let result = running.finish(state, internals, limits, &mut cell.borrow_mut());
+                        feed.finished(id, result);
+                    }
+                }
+                let Some(deadline) = calls.iter().map(|(_, c)| c.deadline).min() else {
+                    match feed.try_next() {
+                        Some(next) => {
+                            arrived = Some(next);
+                            continue;
+                        }
+                        None => break,
+                    }
+                };
+                // A blocking operation (execSync) stops at the earliest deadline in flight.
+                state.sync_deadline.set(Some(deadline.into_std()));
+                // A cancel or a new call from another thread wakes the loop like any event.
                 let stop = tokio::select! {
-                    stop = driver.run(|_| calls.iter().any(|c| c.promise_settled()), deadline) => stop,
+                    stop = driver.run(|_| calls.iter().any(|(_, c)| c.promise_settled()), deadline) => stop,
                     () = cancel_wake.notified() => Stop::Done,
                 };
                 let failure = match stop {
@@ -447,7 +520,7 @@ impl Host {
                     Stop::Fatal(message) => Some(message),
                 };
                 let now = tokio::time::Instant::now();
-                for running in calls.iter_mut().filter(|c| c.is_pending()) {
+                for (_, running) in calls.iter_mut().filter(|(_, c)| c.is_pending()) {
                     let context = &mut cell.borrow_mut();
                     if let Some(message) = &failure {
                         running.fail(message.clone(), context);
@@ -466,7 +539,7 @@ impl Host {
                     }
                 }
                 if failure.is_some() {
-                    // Every call of the batch is over; what is queued would
+                    // Every call in flight is over; what is queued would
                     // only restart the runaway chain.
                     executor.clear();
                 } else {
@@ -475,11 +548,6 @@ impl Host {
                     let _ = driver.run_ready();
                 }
             }
-            let context = &mut cell.borrow_mut();
-            calls
-                .into_iter()
-                .map(|running| running.finish(state, internals, limits, context))
-                .collect::<Vec<_>>()
         }));
         // Anything still queued belongs to calls that are over.
         self.executor.clear();
@@ -487,8 +555,21 @@ impl Host {
         self.state.console.borrow_mut().clear();
         self.state.console_dropped.set(0);
         self.state.sync_deadline.set(None);
-        results
     }
+}
+
+/// A call handed to [`Host::serve`]: the feed's id for it, the request, and
+/// an optional way to cancel it.
+pub type FedCall = (u64, CallRequest, Option<CancelHandle>);
+
+/// Where [`Host::serve`] takes calls from and hands results to.
+pub trait CallFeed {
+    /// A call that has arrived, without waiting.
+    fn try_next(&mut self) -> Option<FedCall>;
+    /// Waits for a call; `None` ends [`Host::serve`].
+    fn wait_next(&mut self) -> Option<FedCall>;
+    /// One call ended.
+    fn finished(&mut self, id: u64, result: CallResult);
 }
 
 /// How the tool's own file is evaluated: by its extension, or for `.js` by

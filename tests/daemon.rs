@@ -726,3 +726,25 @@ fn a_client_that_disconnects_aborts_the_call_and_kills_its_subprocess() {
     let ok = daemon.call("echo", call_body(json!({"text": "next"}), json!({})));
     assert_eq!(ok.status, StatusCode::OK);
 }
+
+#[test]
+fn a_quick_call_does_not_wait_for_a_slow_one_on_the_same_worker() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let slow = scope.spawn(|| {
+            daemon.call(
+                "slow",
+                call_body(json!({"ms": 4000, "tag": "slow"}), json!({})),
+            )
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        let quick = daemon.call("echo", call_body(json!({"text": "quick"}), json!({})));
+        assert_eq!(quick.status, StatusCode::OK);
+        assert!(
+            !slow.is_finished(),
+            "the quick call waited for the slow one"
+        );
+        assert_eq!(slow.join().unwrap().body["output"], "slept 4000 ms slow");
+    });
+}

@@ -6,8 +6,8 @@
 //! code (a catastrophic regular expression) and cannot bound its heap: the
 //! daemon kills a worker that blocks past a deadline, the kernel stops one
 //! that passes its address-space limit, and either way only that worker's
-//! calls are lost. Calls that arrive together run as one batch on the host,
-//! their awaits interleaved; calls arriving while a batch runs wait for it.
+//! calls are lost. Each call starts on the host as soon as it arrives, its
+//! awaits interleaved with the others', and is answered as soon as it ends.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, SystemTime};
 
-use runtime::{CallContext, CallOutcome, CallRequest, CancelHandle, Host, HostConfig};
+use runtime::{
+    CallContext, CallFeed, CallOutcome, CallRequest, CallResult, CancelHandle, FedCall, Host,
+    HostConfig,
+};
 
 use crate::protocol::{
     Call, Done, Event, Loaded, Ready, Request, Setup, Skipped, ToolSpec, unix_ms,
@@ -47,7 +50,8 @@ pub fn run() -> anyhow::Result<()> {
     out.flush()?;
 
     let (tx, rx) = mpsc::channel::<(Call, CancelHandle)>();
-    // Cancels arrive while the host runs a batch: this thread reads them.
+    // Calls and cancels arrive while the host runs others: this thread reads
+    // them and wakes the host.
     let cancels: Arc<Mutex<HashMap<u64, CancelHandle>>> = Arc::default();
     let source = host.cancel_source();
     let reader_cancels = cancels.clone();
@@ -57,81 +61,114 @@ pub fn run() -> anyhow::Result<()> {
             let Ok(request) = serde_json::from_str::<Request>(&line) else {
                 break;
             };
-            let mut cancels = reader_cancels.lock().unwrap_or_else(|e| e.into_inner());
             match request {
                 Request::Call(call) => {
                     let handle = source.handle();
-                    cancels.insert(call.id, handle.clone());
+                    lock(&reader_cancels).insert(call.id, handle.clone());
                     if tx.send((call, handle)).is_err() {
                         break;
                     }
+                    source.wake();
                 }
                 Request::Cancel(id) => {
-                    if let Some(handle) = cancels.remove(&id) {
+                    if let Some(handle) = lock(&reader_cancels).remove(&id) {
                         handle.cancel();
                     }
                 }
             }
         }
     });
-    while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        batch.extend(rx.try_iter());
-        let (batch, handles): (Vec<Call>, Vec<CancelHandle>) = batch.into_iter().unzip();
-        let ids: Vec<u64> = batch.iter().map(|c| c.id).collect();
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&Event::Started(ids.clone()))?
-        )?;
-        out.flush()?;
-        let now = unix_ms(SystemTime::now());
-        let limits: Vec<Duration> = batch
-            .iter()
-            .map(|c| Duration::from_millis(c.deadline_unix_ms.saturating_sub(now).max(1)))
-            .collect();
-        let requests: Vec<CallRequest> = batch
-            .iter()
-            .zip(&limits)
-            .map(|(call, limit)| CallRequest {
-                tool: call.tool.clone(),
-                args_json: call.args.clone(),
-                context: CallContext {
-                    session_id: call.session_id.clone(),
-                    agent: call.agent.clone(),
-                    env: call.env.clone(),
-                    deadline: Some(*limit),
-                },
-            })
-            .collect();
-        let results = host.call_many_cancellable(requests, handles.into_iter().map(Some).collect());
-        {
-            let mut cancels = cancels.lock().unwrap_or_else(|e| e.into_inner());
-            for id in &ids {
-                cancels.remove(id);
-            }
-        }
-        for ((call, limit), result) in batch.iter().zip(&limits).zip(results) {
-            let (ok, text) = match result.outcome {
-                CallOutcome::Ok(text) => (true, text),
-                CallOutcome::ToolError(text) => (false, text),
-            };
-            let done = Done {
-                id: call.id,
-                timed_out: !ok && result.elapsed >= *limit,
-                ok,
-                text,
-                console: result
-                    .console
-                    .iter()
-                    .map(|l| format!("{}: {}", l.level, l.text))
-                    .collect(),
-            };
-            writeln!(out, "{}", serde_json::to_string(&Event::Done(done))?)?;
-        }
-        out.flush()?;
+    let mut feed = Feed {
+        calls: rx,
+        cancels,
+        limits: HashMap::new(),
+        out,
+        failed: None,
+    };
+    host.serve(&mut feed);
+    match feed.failed {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The host's side of the pipes: calls in from the reader thread, results
+/// out on stdout as each call ends.
+struct Feed<'a> {
+    calls: mpsc::Receiver<(Call, CancelHandle)>,
+    cancels: Arc<Mutex<HashMap<u64, CancelHandle>>>,
+    /// Each call in flight's own deadline, to tell a timeout from a throw.
+    limits: HashMap<u64, Duration>,
+    out: std::io::StdoutLock<'a>,
+    /// Writing to the daemon failed: stop serving.
+    failed: Option<std::io::Error>,
+}
+
+impl Feed<'_> {
+    fn write(&mut self, event: &Event) {
+        let line = serde_json::to_string(event).unwrap_or_default();
+        if let Err(e) = writeln!(self.out, "{line}").and_then(|()| self.out.flush()) {
+            self.failed.get_or_insert(e);
+        }
+    }
+
+    fn admit(&mut self, (call, handle): (Call, CancelHandle)) -> Option<FedCall> {
+        if self.failed.is_some() {
+            return None;
+        }
+        self.write(&Event::Started(vec![call.id]));
+        let now = unix_ms(SystemTime::now());
+        let limit = Duration::from_millis(call.deadline_unix_ms.saturating_sub(now).max(1));
+        self.limits.insert(call.id, limit);
+        let request = CallRequest {
+            tool: call.tool,
+            args_json: call.args,
+            context: CallContext {
+                session_id: call.session_id,
+                agent: call.agent,
+                env: call.env,
+                deadline: Some(limit),
+            },
+        };
+        Some((call.id, request, Some(handle)))
+    }
+}
+
+impl CallFeed for Feed<'_> {
+    fn try_next(&mut self) -> Option<FedCall> {
+        let next = self.calls.try_recv().ok()?;
+        self.admit(next)
+    }
+
+    fn wait_next(&mut self) -> Option<FedCall> {
+        let next = self.calls.recv().ok()?;
+        self.admit(next)
+    }
+
+    fn finished(&mut self, id: u64, result: CallResult) {
+        lock(&self.cancels).remove(&id);
+        let limit = self.limits.remove(&id).unwrap_or_default();
+        let (ok, text) = match result.outcome {
+            CallOutcome::Ok(text) => (true, text),
+            CallOutcome::ToolError(text) => (false, text),
+        };
+        let done = Done {
+            id,
+            timed_out: !ok && result.elapsed >= limit,
+            ok,
+            text,
+            console: result
+                .console
+                .iter()
+                .map(|l| format!("{}: {}", l.level, l.text))
+                .collect(),
+        };
+        self.write(&Event::Done(done));
+    }
 }
 
 fn load_all(host: &mut Host, setup: &Setup, staging: &Path) -> Ready {

@@ -748,3 +748,113 @@ fn a_quick_call_does_not_wait_for_a_slow_one_on_the_same_worker() {
         assert_eq!(slow.join().unwrap().body["output"], "slept 4000 ms slow");
     });
 }
+
+/// The load and faults test at small counts: concurrent calls mixing tools
+/// that succeed, throw, time out, flood their output and block their worker,
+/// with malformed, unauthorised, unknown-tool and denied requests. Every
+/// answer matches its request or says plainly that a runaway's worker took
+/// the call down with it; none is lost, and the daemon stays up.
+#[test]
+fn mixed_load_with_faults_gets_every_answer_right() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "2", "--timeout", "5", "--no-watch"]);
+    const CALLS: usize = 160;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let collateral = std::sync::atomic::AtomicUsize::new(0);
+    // A call queued on the worker a runaway blocks is lost with that worker.
+    let lost_with_a_runaway = |a: &Answer| {
+        let lost = a.status == StatusCode::GATEWAY_TIMEOUT
+            || a.body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("worker was stopped"));
+        if lost {
+            collateral.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        lost
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= CALLS {
+                        break;
+                    }
+                    let id = format!("call-{i}");
+                    let expect = |a: Answer, right: &dyn Fn(&Answer) -> bool| {
+                        assert!(
+                            right(&a) || lost_with_a_runaway(&a),
+                            "{id}: {} {}\n{}",
+                            a.status,
+                            a.body,
+                            daemon.log()
+                        );
+                    };
+                    match i % 10 {
+                        0 if i.is_multiple_of(80) => {
+                            let a = daemon.call("runaway", call_body(json!({}), json!({})));
+                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
+                        }
+                        1 => expect(
+                            daemon.call("fails", call_body(json!({}), json!({}))),
+                            &|a| a.body == json!({"error": "the order service is down"}),
+                        ),
+                        2 if i % 40 == 2 => {
+                            let a = daemon.call("slow", call_body(json!({"ms": 60000}), json!({})));
+                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
+                        }
+                        3 if i % 30 == 3 => {
+                            let a = daemon.call("flood", call_body(json!({}), json!({})));
+                            if let Some(path) = a.body["outputPath"].as_str() {
+                                let _ = std::fs::remove_file(path);
+                            }
+                            expect(a, &|a| {
+                                a.body["truncated"] == true && a.body["bytes"] == 3_000_000
+                            });
+                        }
+                        4 => {
+                            let a = daemon.post("echo", b"{oops".to_vec(), Some(TOKEN));
+                            assert_eq!(a.status, StatusCode::BAD_REQUEST, "{id}");
+                        }
+                        5 => {
+                            let body = call_body(json!({"text": id}), json!({})).to_string();
+                            let a = daemon.post("echo", body.into_bytes(), Some("nope"));
+                            assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{id}");
+                        }
+                        6 => {
+                            let a = daemon.call("ghost", call_body(json!({}), json!({})));
+                            assert_eq!(
+                                a.body,
+                                json!({"error": "no tool named ghost is loaded"}),
+                                "{id}"
+                            );
+                        }
+                        7 => {
+                            let a = daemon
+                                .call("fails", call_body(json!({}), json!({"agent": "reader"})));
+                            assert_eq!(a.status, StatusCode::FORBIDDEN, "{id}");
+                        }
+                        _ => {
+                            let a = daemon.call(
+                                "echo",
+                                call_body(json!({"text": id}), json!({"sessionId": id})),
+                            );
+                            let right =
+                                json!({"output": format!("{id} (agent beeuni, session {id})")});
+                            expect(a, &|a| a.body == right);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let lost = collateral.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        lost < CALLS / 4,
+        "{lost} of {CALLS} calls were lost with a runaway's worker"
+    );
+    let health = daemon.get("/beeuni/health");
+    assert_eq!(health.status, StatusCode::OK);
+    let ok = daemon.call("echo", call_body(json!({"text": "end"}), json!({})));
+    assert_eq!(ok.body["output"], "end (agent beeuni, session )");
+}

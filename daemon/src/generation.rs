@@ -137,7 +137,8 @@ impl Generation {
         self.tools.iter().find(|t| t.name == name)
     }
 
-    /// The worker with the fewest calls in flight.
+    /// The worker with the fewest calls in flight, preferring one that
+    /// takes its calls promptly (a worker whose thread is blocked does not).
     pub fn least_busy(&self) -> Option<&Arc<Slot>> {
         self.workers
             .iter()

@@ -37,6 +37,9 @@ pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) ->
         .with_state(shared)
 }
 
+/// How often a call looks for a worker while every worker is being replaced.
+const WORKER_WAIT: Duration = Duration::from_millis(50);
+
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
 }
@@ -153,13 +156,8 @@ async fn call_tool(
             return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
         }
     };
-    let Some(worker) = generation.least_busy() else {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every worker is restarting; try again",
-        );
-    };
     let limit = shared.timeout;
+    let deadline = tokio::time::Instant::now() + limit;
     let call = Call {
         id: 0,
         tool: name.clone(),
@@ -169,8 +167,6 @@ async fn call_tool(
         env,
         deadline_unix_ms: unix_ms(SystemTime::now() + limit),
     };
-    // Dropped with this handler when the client goes away: the call is cancelled.
-    let mut ticket = worker.submit(call, limit);
     let seconds = limit.as_secs_f64();
     let timed_out = || {
         error(
@@ -178,18 +174,34 @@ async fn call_tool(
             format!("the tool call did not finish within {seconds} s"),
         )
     };
-    let reply = match tokio::time::timeout(limit, &mut ticket.reply).await {
-        Ok(Ok(reply)) => {
-            ticket.answered();
-            reply
+    // A call its worker died without starting goes to another worker.
+    let mut attempts = 0;
+    let reply = loop {
+        attempts += 1;
+        let Some(worker) = generation.least_busy() else {
+            // Every worker is being replaced: wait for one, within the deadline.
+            if tokio::time::Instant::now() + WORKER_WAIT >= deadline {
+                return timed_out();
+            }
+            tokio::time::sleep(WORKER_WAIT).await;
+            continue;
+        };
+        // Dropped with this handler when the client goes away: the call is cancelled.
+        let mut ticket = worker.submit(call.clone(), limit);
+        match tokio::time::timeout_at(deadline, &mut ticket.reply).await {
+            Ok(Ok(Reply::Retry)) if attempts < 5 => ticket.answered(),
+            Ok(Ok(reply)) => {
+                ticket.answered();
+                break reply;
+            }
+            Ok(Err(_)) => {
+                return error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the worker dropped the call",
+                );
+            }
+            Err(_) => return timed_out(),
         }
-        Ok(Err(_)) => {
-            return error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the worker dropped the call",
-            );
-        }
-        Err(_) => return timed_out(),
     };
     // The generation stays alive until the call has its answer.
     drop(generation);
@@ -200,6 +212,10 @@ async fn call_tool(
         Reply::Done(done) if done.timed_out => timed_out(),
         Reply::Done(done) => error(StatusCode::OK, done.text),
         Reply::Lost(why) => error(StatusCode::OK, why),
+        Reply::Retry => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the workers kept dying before they could start the call; try again",
+        ),
     }
 }
 

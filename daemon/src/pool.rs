@@ -26,12 +26,19 @@ use crate::protocol::{Call, Done, Event, Ready, Request, Setup};
 /// whenever the worker's thread is free to notice.
 pub const STUCK_GRACE: Duration = Duration::from_secs(2);
 
+/// A worker that has not taken a call this long after it was sent has its
+/// thread busy (or blocked): new calls go elsewhere while another worker can
+/// take them.
+pub const TAKE_WAIT: Duration = Duration::from_millis(250);
+
 /// How a call ended, as the daemon sees it.
 #[derive(Debug)]
 pub enum Reply {
     Done(Done),
     /// The worker died or was killed before answering.
     Lost(String),
+    /// The worker died before starting the call: it may go to another.
+    Retry,
 }
 
 enum Job {
@@ -87,6 +94,15 @@ struct Handle {
     jobs: mpsc::UnboundedSender<Job>,
     busy: Arc<AtomicUsize>,
     alive: Arc<AtomicBool>,
+    /// The worker has not taken a call sent [`TAKE_WAIT`] ago.
+    slow_to_take: Arc<AtomicBool>,
+}
+
+/// How busy a worker is; the least is the best place for a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Load {
+    slow_to_take: bool,
+    in_flight: usize,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -103,12 +119,12 @@ impl Slot {
     }
 
     /// Calls in flight on this slot's worker, or `None` while it is being replaced.
-    pub fn load(&self) -> Option<usize> {
+    pub fn load(&self) -> Option<Load> {
         let handle = self.current.read().ok()?;
-        handle
-            .alive
-            .load(Ordering::Relaxed)
-            .then(|| handle.busy.load(Ordering::Relaxed))
+        handle.alive.load(Ordering::Relaxed).then(|| Load {
+            slow_to_take: handle.slow_to_take.load(Ordering::Relaxed),
+            in_flight: handle.busy.load(Ordering::Relaxed),
+        })
     }
 
     /// Hands `call` to the worker; the ticket's reply comes when it ends.
@@ -131,7 +147,7 @@ impl Slot {
                     Err(mpsc::error::SendError(job)) => {
                         handle.busy.fetch_sub(1, Ordering::Relaxed);
                         if let Job::Call { reply, .. } = job {
-                            let _ = reply.send(restarting());
+                            let _ = reply.send(Reply::Retry);
                         }
                     }
                 }
@@ -151,12 +167,17 @@ struct Driver {
     jobs: mpsc::UnboundedReceiver<Job>,
     busy: Arc<AtomicUsize>,
     alive: Arc<AtomicBool>,
+    slow_to_take: Arc<AtomicBool>,
 }
 
 struct Pending {
     reply: oneshot::Sender<Reply>,
     limit: Duration,
+    sent: Instant,
     started: Option<Instant>,
+    /// Kept until the worker starts the call, so that a call a dead worker
+    /// never started can go to another worker.
+    call: Option<Call>,
 }
 
 async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
@@ -198,10 +219,12 @@ async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
     let (jobs_tx, jobs) = mpsc::unbounded_channel();
     let busy = Arc::new(AtomicUsize::new(0));
     let alive = Arc::new(AtomicBool::new(true));
+    let slow_to_take = Arc::new(AtomicBool::new(false));
     let handle = Handle {
         jobs: jobs_tx,
         busy: busy.clone(),
         alive: alive.clone(),
+        slow_to_take: slow_to_take.clone(),
     };
     Ok((
         handle,
@@ -213,6 +236,7 @@ async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
             jobs,
             busy,
             alive,
+            slow_to_take,
         },
     ))
 }
@@ -248,6 +272,15 @@ impl Driver {
             if let Ok(mut current) = slot.current.write() {
                 *current = handle;
             }
+            // Calls sent while the worker was being replaced never reached
+            // it: they go to another worker.
+            self.jobs.close();
+            while let Ok(job) = self.jobs.try_recv() {
+                if let Job::Call { reply, .. } = job {
+                    self.busy.fetch_sub(1, Ordering::Relaxed);
+                    let _ = reply.send(Reply::Retry);
+                }
+            }
             tracing::info!("[workers] the replacement worker is ready");
             drop(slot);
             self = driver;
@@ -268,11 +301,27 @@ impl Driver {
                 .values()
                 .filter_map(|p| p.started.map(|s| s + p.limit + STUCK_GRACE))
                 .min();
+            let slow_at = if self.slow_to_take.load(Ordering::Relaxed) {
+                None
+            } else {
+                pending
+                    .values()
+                    .filter(|p| p.started.is_none())
+                    .map(|p| p.sent + TAKE_WAIT)
+                    .min()
+            };
             tokio::select! {
                 job = self.jobs.recv(), if open => match job {
                     Some(Job::Call { call, limit, reply }) => {
-                        pending.insert(call.id, Pending { reply, limit, started: None });
-                        if let Err(e) = self.send(&Request::Call(call)).await {
+                        let request = Request::Call(call.clone());
+                        pending.insert(call.id, Pending {
+                            reply,
+                            limit,
+                            sent: Instant::now(),
+                            started: None,
+                            call: Some(call),
+                        });
+                        if let Err(e) = self.send(&request).await {
                             break format!("cannot write to it: {e}");
                         }
                     }
@@ -292,8 +341,10 @@ impl Driver {
                             for id in ids {
                                 if let Some(p) = pending.get_mut(&id) {
                                     p.started = Some(now);
+                                    p.call = None;
                                 }
                             }
+                            self.slow_to_take.store(false, Ordering::Relaxed);
                         }
                         Ok(Event::Done(done)) => {
                             if let Some(p) = pending.remove(&done.id) {
@@ -311,6 +362,7 @@ impl Driver {
                         };
                     }
                 },
+                _ = sleep_until(slow_at) => self.slow_to_take.store(true, Ordering::Relaxed),
                 _ = sleep_until(stuck_at) => {
                     let limit = pending.values().filter(|p| p.started.is_some()).map(|p| p.limit).max().unwrap_or_default();
                     self.kill_group();
@@ -325,9 +377,11 @@ impl Driver {
         let _ = self.child.wait().await;
         for (_, p) in pending.drain() {
             self.busy.fetch_sub(1, Ordering::Relaxed);
-            let _ = p.reply.send(Reply::Lost(format!(
-                "the tool's worker was stopped and replaced: {why}"
-            )));
+            let reply = match p.call {
+                Some(_) => Reply::Retry,
+                None => Reply::Lost(format!("the tool's worker was stopped and replaced: {why}")),
+            };
+            let _ = p.reply.send(reply);
         }
         Some(why)
     }

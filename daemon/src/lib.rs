@@ -140,7 +140,14 @@ async fn serve(
     let url = format!("http://{address}");
     let runtime_file = runfile::write(&root, &url, &token)?;
     let _watcher = if options.watch {
-        Some(reload::watch(shared.clone(), root.clone(), worker_options)?)
+        match reload::watch(shared.clone(), root.clone(), worker_options) {
+            Ok(watcher) => Some(watcher),
+            Err(e) => {
+                // Serving without reload beats not serving.
+                tracing::warn!("[reload] cannot watch the project ({e}); changes need a restart");
+                None
+            }
+        }
     } else {
         None
     };

@@ -3,7 +3,8 @@
 //! old one, which ends when they do.
 //!
 //! The whole checkout is watched (but `.git`), because the files a module
-//! reads (its helpers, a package in `node_modules`) are anywhere in it.
+//! reads (its helpers, a package in `node_modules`) are anywhere in it; only
+//! a change to a manifest, module or JSON file starts a reload.
 //! Changes are debounced; a manifest that cannot be read, or workers that do
 //! not start, leave the last good generation serving.
 
@@ -36,10 +37,21 @@ pub fn log_loaded(generation: &Generation) {
     }
 }
 
+/// Files that can change what a generation loads: manifests, modules, and
+/// the JSON they import (package.json included). Anything else a tool writes
+/// into the checkout (notes, outputs) does not start a reload.
+const WATCHED_EXTENSIONS: &[&str] = &[
+    "yaml", "yml", "ts", "mts", "cts", "js", "mjs", "cjs", "json",
+];
+
 fn relevant(path: &Path) -> bool {
     !path
         .components()
         .any(|c| c == Component::Normal(".git".as_ref()))
+        && path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| WATCHED_EXTENSIONS.contains(&e))
 }
 
 /// Starts watching `root`; dropping the returned watcher stops it.

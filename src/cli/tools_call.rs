@@ -4,9 +4,11 @@
 //! Owns finding the tool in the project's tool set (a module of the project,
 //! or the hosted source of a `beeuni:<name>` tool), refusing a tool the agent
 //! may not call, argument handling (`--args`, `--args-file`), the call context
-//! built from the command line, and the exit codes: 0 when the tool returned,
-//! 1 when it threw (or was stopped by a limit) or the agent may not call it, 2
-//! for a usage error or a tool that is not loaded or did not load.
+//! built from the command line (`context.env` with the agent's secrets, as
+//! the daemon builds it), the deadline, and the exit codes: 0 when the tool
+//! returned, 1 when it threw (or was stopped by a limit or its deadline) or
+//! the agent may not call it, 2 for a usage error or a tool that is not
+//! loaded or did not load.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

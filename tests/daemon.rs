@@ -352,6 +352,10 @@ fn tools_listed_per_agent_and_harness() {
         names("?agent=helper&harness=experimental&parentAgent=reader"),
         ["echo", "env"]
     );
+    assert_eq!(
+        daemon.get("/beeuni/tools?harness=weird").status,
+        StatusCode::BAD_REQUEST
+    );
     // An agent beeuni.yaml does not configure sees every tool (SPEC 2.3).
     assert_eq!(names("?agent=stranger").len(), 9);
 
@@ -857,4 +861,30 @@ fn mixed_load_with_faults_gets_every_answer_right() {
     assert_eq!(health.status, StatusCode::OK);
     let ok = daemon.call("echo", call_body(json!({"text": "end"}), json!({})));
     assert_eq!(ok.body["output"], "end (agent beeuni, session )");
+}
+
+#[test]
+fn json_logs_carry_the_same_lines() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--log-format", "json"]);
+    daemon.wait_for_log("runtime file");
+    let events: Vec<Value> = daemon
+        .log()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    let messages: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e["fields"]["message"].as_str())
+        .collect();
+    let at = messages
+        .iter()
+        .position(|m| *m == "[tools] project tools that did not load")
+        .unwrap_or_else(|| panic!("{messages:?}"));
+    assert!(messages[at + 1].starts_with("  broken (tools/broken.ts): "));
+    assert!(
+        events
+            .iter()
+            .all(|e| e["timestamp"].is_string() && e["level"].is_string())
+    );
 }

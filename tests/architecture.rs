@@ -48,6 +48,20 @@ const PACKAGES: &[Rule] = &[
     },
     Rule {
         package: "beeuni-runtime",
+        // No HTTP server in the boa host: that is the daemon's (reqwest, for
+        // `fetch`, brings hyper's client, so hyper itself is allowed).
+        never: &[
+            "askama",
+            "clap",
+            "beeuni-codegen",
+            "beeuni-daemon",
+            "axum",
+            "xtask",
+        ],
+        prints: false,
+    },
+    Rule {
+        package: "beeuni-daemon",
         never: &["askama", "clap", "beeuni-codegen", "xtask"],
         prints: false,
     },

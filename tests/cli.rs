@@ -175,14 +175,18 @@ Removed Beeuni tools: image_search
 Add `<name>: beeuni:<name>` under `tools:` to get one back.
 "
     );
+    // An agent beeuni.yaml does not configure gets SPEC 2.3's default: every tool.
     let unknown = beeuni(
         &fixture("seeds-example"),
         &["tools", "ls", "--agent", "nobody"],
     );
-    assert_eq!(unknown.code, 2);
+    let everyone = beeuni(&fixture("seeds-example"), &["tools", "ls"]);
+    assert_eq!(unknown.code, 0, "{}", unknown.stderr);
+    assert_eq!(unknown.stdout, everyone.stdout);
     assert!(
-        unknown.stderr.contains("no agent named `nobody`")
-            && unknown.stderr.contains("beeuni, researcher"),
+        unknown.stderr.contains(
+            "does not configure agent `nobody`; it gets the default: every tool, no secrets"
+        ),
         "{}",
         unknown.stderr
     );

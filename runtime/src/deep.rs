@@ -11,7 +11,7 @@ use checker::diagnostics::Diagnostic;
 use checker::diagnostics::codes::MODULE_LOAD_FAILED;
 use checker::project::{Project, Tool};
 
-use crate::{Host, HostConfig};
+use crate::{Host, HostConfig, LoadError};
 
 fn load_failed(project: &Project, tool: &Tool, reason: &str) -> Diagnostic {
     let mut d = Diagnostic::new(&MODULE_LOAD_FAILED, format!("tool `{}` did not load: {reason}", tool.name))
@@ -21,6 +21,20 @@ fn load_failed(project: &Project, tool: &Tool, reason: &str) -> Diagnostic {
         d = d.at(project.file_path(origin.file), origin.span.clone());
     }
     d
+}
+
+/// Why a module did not load, with paths shown relative to the project
+/// like every diagnostic's: the reason `validate --deep` reports and the
+/// daemon logs.
+pub fn shown_reason(project_root: &Path, error: &LoadError) -> String {
+    let mut reason = error
+        .reason
+        .replace(&format!("{}/", project_root.display()), "");
+    // The host resolves the project folder through symlinks.
+    if let Ok(real) = std::fs::canonicalize(project_root) {
+        reason = reason.replace(&format!("{}/", real.display()), "");
+    }
+    reason
 }
 
 /// Loads each module-backed tool whose module is not in `skip` (modules
@@ -53,11 +67,11 @@ pub fn load_failures(project: &Project, skip: &BTreeSet<PathBuf>) -> Vec<Diagnos
         .filter_map(|tool| {
             let module: &Path = tool.module.as_deref()?;
             let error = host.load_tool(&tool.name, module).err()?;
-            // Paths in the reason are shown relative to the project, like every diagnostic's.
-            let reason = error
-                .reason
-                .replace(&format!("{}/", project.root.display()), "");
-            Some(load_failed(project, tool, &reason))
+            Some(load_failed(
+                project,
+                tool,
+                &shown_reason(&project.root, &error),
+            ))
         })
         .collect()
 }

@@ -11,6 +11,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use boa_engine::builtins::promise::PromiseState;
@@ -33,6 +35,52 @@ use crate::signal::CallSignal;
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
 use crate::transpile_cache::TranspileCache;
 
+/// Stops one call from another thread, as its deadline would: its
+/// `context.signal` aborts and the call ends with an error. A daemon uses it
+/// when the client that asked for the call goes away.
+#[derive(Debug, Clone)]
+pub struct CancelHandle {
+    flag: Arc<AtomicBool>,
+    wake: Arc<tokio::sync::Notify>,
+}
+
+impl CancelHandle {
+    /// Cancels the call; harmless when it is over or has not started (it
+    /// then ends as soon as it starts).
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// Makes [`CancelHandle`]s for the calls of one [`Host`]; `Send`, so another
+/// thread can make them while the host runs a batch.
+#[derive(Debug, Clone)]
+pub struct CancelSource {
+    wake: Arc<tokio::sync::Notify>,
+}
+
+impl CancelSource {
+    /// Wakes the host's loop: a call was queued for [`Host::serve`].
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    pub fn handle(&self) -> CancelHandle {
+        CancelHandle {
+            flag: Arc::new(AtomicBool::new(false)),
+            wake: self.wake.clone(),
+        }
+    }
+}
+
+/// How a cancelled call ends.
+const CANCELLED: &str = "the tool call was cancelled: its caller went away";
+
 struct Tool {
     object: JsObject,
     execute: JsObject,
@@ -49,6 +97,7 @@ pub struct Host {
     internals: JsObject,
     tools: HashMap<String, Tool>,
     limits: Limits,
+    cancel_wake: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Host {
@@ -115,6 +164,7 @@ impl Host {
             internals,
             tools: HashMap::new(),
             limits: config.limits,
+            cancel_wake: Arc::default(),
         })
     }
 
@@ -223,6 +273,87 @@ impl Host {
     /// results are in the order of `requests`. Work a call leaves behind when
     /// the batch ends (timers, unawaited I/O, subprocesses) is cancelled.
     pub fn call_many(&mut self, requests: Vec<CallRequest>) -> Vec<CallResult> {
+        let none = vec![None; requests.len()];
+        self.call_many_cancellable(requests, none)
+    }
+
+    /// Where to get [`CancelHandle`]s for this host's calls.
+    pub fn cancel_source(&self) -> CancelSource {
+        CancelSource {
+            wake: self.cancel_wake.clone(),
+        }
+    }
+
+    /// [`Host::call_many`], where `cancels[i]` (when given) can stop
+    /// `requests[i]` from another thread while the batch runs.
+    pub fn call_many_cancellable(
+        &mut self,
+        requests: Vec<CallRequest>,
+        cancels: Vec<Option<CancelHandle>>,
+    ) -> Vec<CallResult> {
+        struct Batch {
+            queued: std::vec::IntoIter<(u64, CallRequest, Option<CancelHandle>)>,
+            results: Vec<Option<CallResult>>,
+        }
+        impl CallFeed for Batch {
+            fn try_next(&mut self) -> Option<FedCall> {
+                self.queued.next()
+            }
+            fn wait_next(&mut self) -> Option<FedCall> {
+                self.queued.next()
+            }
+            fn finished(&mut self, id: u64, result: CallResult) {
+                if let Some(slot) = usize::try_from(id)
+                    .ok()
+                    .and_then(|i| self.results.get_mut(i))
+                {
+                    *slot = Some(result);
+                }
+            }
+        }
+        let count = requests.len();
+        let queued: Vec<FedCall> = requests
+            .into_iter()
+            .zip(cancels.into_iter().chain(std::iter::repeat(None)))
+            .enumerate()
+            .map(|(i, (request, cancel))| (i as u64, request, cancel))
+            .collect();
+        let mut batch = Batch {
+            queued: queued.into_iter(),
+            results: vec![None; count],
+        };
+        if let Some(first) = batch.wait_next() {
+            self.run_session(first, &mut batch);
+        }
+        batch
+            .results
+            .into_iter()
+            .map(|result| {
+                result.unwrap_or_else(|| CallResult {
+                    outcome: CallOutcome::ToolError(
+                        "internal error: the call produced no result".into(),
+                    ),
+                    console: Vec::new(),
+                    elapsed: Duration::ZERO,
+                })
+            })
+            .collect()
+    }
+
+    /// Serves calls from `feed` until it ends: each call starts as soon as
+    /// it arrives, even while others are awaiting, and is handed back as soon
+    /// as it ends. Whoever feeds calls from another thread wakes the host
+    /// with [`CancelSource::wake`] after queueing one.
+    pub fn serve(&mut self, feed: &mut impl CallFeed) {
+        while let Some(first) = feed.wait_next() {
+            self.run_session(first, feed);
+        }
+    }
+
+    /// Runs calls until none is in flight and `feed` has none queued; then
+    /// drops what the finished calls left behind (timers, unawaited I/O,
+    /// subprocesses).
+    fn run_session(&mut self, first: FedCall, feed: &mut impl CallFeed) {
         let Host {
             runtime,
             local,
@@ -232,45 +363,56 @@ impl Host {
             internals,
             tools,
             limits,
+            cancel_wake,
             ..
         } = self;
-        let results = runtime.block_on(local.run_until(async {
+        runtime.block_on(local.run_until(async {
             let cell = RefCell::new(context);
             let mut driver = Driver::new(&cell, executor.clone(), limits.microtask_budget);
-            let earliest = requests
-                .iter()
-                .map(|r| r.context.deadline.unwrap_or(limits.deadline))
-                .min()
-                .unwrap_or(limits.deadline);
-            state.sync_deadline.set(Some(Instant::now() + earliest));
-            let mut calls: Vec<Running> = requests
-                .iter()
-                .map(|request| {
-                    start(
-                        request,
-                        tools,
-                        internals,
-                        state,
-                        limits,
-                        &mut cell.borrow_mut(),
-                    )
-                })
-                .collect();
+            let mut calls: Vec<(u64, Running)> = Vec::new();
+            let mut arrived = Some(first);
             loop {
-                let pending: Vec<usize> = (0..calls.len())
-                    .filter(|&i| calls[i].is_pending())
-                    .collect();
-                if pending.is_empty() {
-                    break;
+                // Admit every call that arrived.
+                while let Some((id, request, cancel)) = arrived.take().or_else(|| feed.try_next()) {
+                    // A blocking operation (execSync) run as the call starts
+                    // stops at the earliest deadline in flight.
+                    let own = Instant::now() + request.context.deadline.unwrap_or(limits.deadline);
+                    let earliest = calls
+                        .iter()
+                        .map(|(_, c)| c.deadline.into_std())
+                        .fold(own, Instant::min);
+                    state.sync_deadline.set(Some(earliest));
+                    let mut running = start(&request, tools, internals, state, limits, &mut cell.borrow_mut());
+                    running.cancel = cancel;
+                    calls.push((id, running));
                 }
-                let deadline = pending
-                    .iter()
-                    .map(|&i| calls[i].deadline)
-                    .min()
-                    .unwrap_or_else(tokio::time::Instant::now);
-                let stop = driver
-                    .run(|_| calls.iter().any(|c| c.promise_settled()), deadline)
-                    .await;
+                // Hand back every call that ended.
+                let mut index = 0;
+                while index < calls.len() {
+                    if calls[index].1.is_pending() {
+                        index += 1;
+                    } else {
+                        let (id, running) = calls.swap_remove(index);
+                        let result = running.finish(state, internals, limits, &mut cell.borrow_mut());
+                        feed.finished(id, result);
+                    }
+                }
+                let Some(deadline) = calls.iter().map(|(_, c)| c.deadline).min() else {
+                    match feed.try_next() {
+                        Some(next) => {
+                            arrived = Some(next);
+                            continue;
+                        }
+                        None => break,
+                    }
+                };
+                // A blocking operation (execSync) stops at the earliest deadline in flight.
+                state.sync_deadline.set(Some(deadline.into_std()));
+                // A cancel or a new call from another thread wakes the loop like any event.
+                let stop = tokio::select! {
+                    stop = driver.run(|_| calls.iter().any(|(_, c)| c.promise_settled()), deadline) => stop,
+                    () = cancel_wake.notified() => Stop::Done,
+                };
                 let failure = match stop {
                     Stop::Done | Stop::Deadline => None,
                     // boa 0.22 drops an engine error (loop or recursion limit)
@@ -281,7 +423,7 @@ impl Host {
                     Stop::Fatal(message) => Some(message),
                 };
                 let now = tokio::time::Instant::now();
-                for running in calls.iter_mut().filter(|c| c.is_pending()) {
+                for (_, running) in calls.iter_mut().filter(|(_, c)| c.is_pending()) {
                     let context = &mut cell.borrow_mut();
                     if let Some(message) = &failure {
                         running.fail(message.clone(), context);
@@ -290,6 +432,8 @@ impl Host {
                         // must still read as a timeout.
                         let message = limits::describe_deadline(running.limit);
                         running.fail(message, context);
+                    } else if running.cancel.as_ref().is_some_and(CancelHandle::is_cancelled) {
+                        running.fail(CANCELLED.to_string(), context);
                     } else if running.promise_settled() {
                         running.settle_from_promise();
                     }
@@ -298,7 +442,7 @@ impl Host {
                     }
                 }
                 if failure.is_some() {
-                    // Every call of the batch is over; what is queued would
+                    // Every call in flight is over; what is queued would
                     // only restart the runaway chain.
                     executor.clear();
                 } else {
@@ -307,11 +451,6 @@ impl Host {
                     let _ = driver.run_ready();
                 }
             }
-            let context = &mut cell.borrow_mut();
-            calls
-                .into_iter()
-                .map(|running| running.finish(state, internals, limits, context))
-                .collect::<Vec<_>>()
         }));
         // Anything still queued belongs to calls that are over.
         self.executor.clear();
@@ -319,8 +458,21 @@ impl Host {
         self.state.console.borrow_mut().clear();
         self.state.console_dropped.set(0);
         self.state.sync_deadline.set(None);
-        results
     }
+}
+
+/// A call handed to [`Host::serve`]: the feed's id for it, the request, and
+/// an optional way to cancel it.
+pub type FedCall = (u64, CallRequest, Option<CancelHandle>);
+
+/// Where [`Host::serve`] takes calls from and hands results to.
+pub trait CallFeed {
+    /// A call that has arrived, without waiting.
+    fn try_next(&mut self) -> Option<FedCall>;
+    /// Waits for a call; `None` ends [`Host::serve`].
+    fn wait_next(&mut self) -> Option<FedCall>;
+    /// One call ended.
+    fn finished(&mut self, id: u64, result: CallResult);
 }
 
 /// How the tool's own file is evaluated: by its extension, or for `.js` by
@@ -349,6 +501,7 @@ struct Running {
     signal: Option<CallSignal>,
     promise: Option<JsPromise>,
     settled: Option<Settled>,
+    cancel: Option<CancelHandle>,
 }
 
 impl Running {
@@ -445,6 +598,7 @@ fn start(
         signal: None,
         promise: None,
         settled: None,
+        cancel: None,
     };
     let Some(tool) = tools.get(&request.tool) else {
         running.settled = Some(Settled::Failed(format!(

@@ -4,7 +4,9 @@
 //! `LocalSet` that drive it, and the tools loaded into it. The API is
 //! synchronous: `load_tool` and `call` (or `call_many`, whose calls interleave
 //! on the one context) block the calling thread while the host's own event
-//! loop runs. A `Host` is not `Send`; a daemon keeps each one on a worker
+//! loop runs; `serve` takes calls from a [`CallFeed`] as they arrive, starts
+//! each at once and hands each back as soon as it ends, and a
+//! [`CancelHandle`] stops one call from another thread. A `Host` is not `Send`; a daemon keeps each one on a worker
 //! thread and sends it requests over a channel.
 //!
 //! - Loading: TypeScript is stripped with swc (positions kept), imports go
@@ -63,7 +65,7 @@ mod transpile_cache;
 pub use api::{
     CallContext, CallOutcome, CallRequest, CallResult, HostConfig, HostError, LoadError, ToolInfo,
 };
-pub use host::Host;
+pub use host::{CallFeed, CancelHandle, CancelSource, FedCall, Host};
 pub use limits::Limits;
 pub use state::ConsoleLine;
 

@@ -3,8 +3,10 @@
 //! Exit codes are the same for every command: 0 clean, 1 problems found (or
 //! the tool threw), 2 usage or internal failure.
 
+mod daemon;
 mod output;
 mod project;
+mod secrets;
 mod tools_call;
 mod tools_eject;
 mod tools_ls;
@@ -37,6 +39,14 @@ pub enum Command {
     /// List, run and eject tools.
     #[command(subcommand)]
     Tools(ToolsCommand),
+    /// Serve every tool of the project over HTTP to both harnesses.
+    Daemon(daemon::DaemonArgs),
+    /// Set, list and remove the project's local secrets.
+    #[command(subcommand)]
+    Secrets(secrets::SecretsCommand),
+    /// One worker process of a daemon (started by `beeuni daemon`).
+    #[command(name = "daemon-worker", hide = true)]
+    DaemonWorker,
 }
 
 #[derive(Debug, Subcommand)]
@@ -52,6 +62,9 @@ pub enum ToolsCommand {
 }
 
 pub fn run(cli: Cli) -> ExitCode {
+    if let Command::DaemonWorker = cli.command {
+        return daemon::run_worker();
+    }
     let start = match project::start_dir(cli.directory.as_deref()) {
         Ok(dir) => dir,
         Err(message) => return output::fail(&message),
@@ -62,5 +75,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Eject(args)) => tools_eject::run(&start, &args),
         Command::Tools(ToolsCommand::Call(args)) => tools_call::run(&start, &args),
         Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
+        Command::Daemon(args) => daemon::run(&start, &args),
+        Command::Secrets(command) => secrets::run(&start, &command),
+        Command::DaemonWorker => daemon::run_worker(),
     }
 }

@@ -4,16 +4,20 @@
 //! Owns finding the tool in the project's tool set (a module of the project,
 //! or the hosted source of a `beeuni:<name>` tool), refusing a tool the agent
 //! may not call, argument handling (`--args`, `--args-file`), the call context
-//! built from the command line, and the exit codes: 0 when the tool returned,
-//! 1 when it threw (or was stopped by a limit) or the agent may not call it, 2
-//! for a usage error or a tool that is not loaded or did not load.
+//! built from the command line (`context.env` with the agent's secrets, as
+//! the daemon builds it), the deadline, and the exit codes: 0 when the tool
+//! returned, 1 when it threw (or was stopped by a limit or its deadline) or
+//! the agent may not call it, 2 for a usage error or a tool that is not
+//! loaded or did not load.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc;
 use std::time::Duration;
 
-use checker::project::{Harness, may_call, universe};
+use ::daemon::secrets::{self, Store};
+use checker::project::Harness;
 use runtime::{CallContext, CallOutcome, Host, HostConfig};
 
 use super::project::load_or_report;
@@ -54,31 +58,45 @@ pub fn run(start: &Path, args: &CallArgs) -> ExitCode {
         eprintln!("help: `beeuni tools ls` lists the tools this project loads");
         return ExitCode::from(EXIT_INTERNAL);
     };
-    if let Some(agent) = project.agent(&args.agent) {
-        // The experimental harness calls modules in process; its rules decide.
-        let harness = Harness::Experimental;
-        if !may_call(
-            &agent.tools,
-            &tool.name,
-            &universe(tool_set, harness),
-            harness,
-        ) {
-            eprintln!(
-                "error: agent `{}` may not call `{}`: its `tools` hides it",
-                agent.name, tool.name
-            );
-            return ExitCode::from(EXIT_PROBLEMS);
-        }
+    // The experimental harness calls modules in process; its rules decide.
+    // An agent beeuni.yaml does not configure gets the default rule (every tool).
+    if !project
+        .tools_seen_by(&args.agent, None, Harness::Experimental)
+        .contains(&tool.name)
+    {
+        eprintln!(
+            "error: agent `{}` may not call `{}`: its `tools` hides it",
+            args.agent, tool.name
+        );
+        return ExitCode::from(EXIT_PROBLEMS);
     }
+    let env = match Store::for_project(&project.root).and_then(|store| {
+        secrets::context_env(
+            &secrets::box_env(),
+            &store,
+            &project.secrets_rule(&args.agent),
+        )
+    }) {
+        Ok(env) => env,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_INTERNAL);
+        }
+    };
     match &tool.module {
-        Some(module) => run_module(&project.root, module, args),
-        None => run_hosted(&project.root, &tool.name, args),
+        Some(module) => run_module(&project.root, module, args, env),
+        None => run_hosted(&project.root, &tool.name, args, env),
     }
 }
 
 /// A `beeuni:<name>` tool runs from the source shipped in the binary, the
 /// same bytes `tools eject` writes.
-fn run_hosted(project_root: &Path, name: &str, args: &CallArgs) -> ExitCode {
+fn run_hosted(
+    project_root: &Path,
+    name: &str,
+    args: &CallArgs,
+    env: Vec<(String, String)>,
+) -> ExitCode {
     let Some(source) = runtime::hosted::source(name) else {
         return ExitCode::from(EXIT_INTERNAL);
     };
@@ -90,7 +108,7 @@ fn run_hosted(project_root: &Path, name: &str, args: &CallArgs) -> ExitCode {
             std::fs::write(&path, source).map(|()| (dir, path))
         });
     match staged {
-        Ok((_dir, path)) => run_module(project_root, &path, args),
+        Ok((_dir, path)) => run_module(project_root, &path, args, env),
         Err(e) => {
             eprintln!("error: cannot stage the hosted source of {name}: {e}");
             ExitCode::from(EXIT_INTERNAL)
@@ -100,8 +118,13 @@ fn run_hosted(project_root: &Path, name: &str, args: &CallArgs) -> ExitCode {
 
 /// Loads `module_path` (relative to `project_root`, or absolute) as the tool `args.name`, calls it once,
 /// prints the result on stdout and the tool's console output on stderr.
-fn run_module(project_root: &Path, module_path: &Path, args: &CallArgs) -> ExitCode {
-    match call(project_root, module_path, args) {
+fn run_module(
+    project_root: &Path,
+    module_path: &Path,
+    args: &CallArgs,
+    env: Vec<(String, String)>,
+) -> ExitCode {
+    match call(project_root, module_path, args, env) {
         Ok(code) => code,
         Err(message) => {
             let _ = writeln!(std::io::stderr(), "error: {message}");
@@ -110,7 +133,12 @@ fn run_module(project_root: &Path, module_path: &Path, args: &CallArgs) -> ExitC
     }
 }
 
-fn call(project_root: &Path, module_path: &Path, args: &CallArgs) -> Result<ExitCode, String> {
+fn call(
+    project_root: &Path,
+    module_path: &Path,
+    args: &CallArgs,
+    env: Vec<(String, String)>,
+) -> Result<ExitCode, String> {
     let args_json = arguments(args)?;
     let deadline = match args.timeout {
         None => None,
@@ -124,24 +152,44 @@ fn call(project_root: &Path, module_path: &Path, args: &CallArgs) -> Result<Exit
         }
     };
     let mut config = HostConfig::new(project_root);
+    config.box_env = secrets::box_env();
     config.transpile_cache = runtime::default_cache_dir();
     if let Some(deadline) = deadline {
         config.limits.deadline = deadline;
     }
-    let box_env = config.box_env.clone();
-    let mut host = Host::new(config).map_err(|e| e.to_string())?;
-    // Relative to the project directory, which `Host` resolves.
-    host.load_tool(&args.name, module_path)
-        .map_err(|e| format!("tool {} did not load: {}", args.name, e.reason))?;
+    let limit = config.limits.deadline;
     let context = CallContext {
         session_id: args.session.clone(),
         agent: args.agent.clone(),
-        // The local stand-in: the box environment as it is now. Secrets for
-        // the agent are added by the caller once the secret store exists.
-        env: box_env,
+        env,
         deadline,
     };
-    let result = host.call(&args.name, &args_json, context);
+    // The call runs on its own thread so that this one can end the process
+    // at the deadline even when the tool blocks in code the runtime cannot
+    // interrupt (a catastrophic regular expression).
+    let (tx, rx) = mpsc::channel();
+    let name = args.name.clone();
+    let module_path = module_path.to_path_buf();
+    let args_text = args_json.clone();
+    std::thread::spawn(move || {
+        let result = (|| {
+            let mut host = Host::new(config).map_err(|e| e.to_string())?;
+            // Relative to the project directory, which `Host` resolves.
+            host.load_tool(&name, &module_path)
+                .map_err(|e| format!("tool {name} did not load: {}", e.reason))?;
+            let _ = tx.send(Phase::Loaded);
+            Ok(host.call(&name, &args_text, context))
+        })();
+        let _ = tx.send(Phase::Finished(result));
+    });
+    let result = match wait(&rx, limit) {
+        Some(Phase::Loaded) => match wait(&rx, limit) {
+            Some(Phase::Finished(result)) => result?,
+            _ => blocked(&args.name, limit),
+        },
+        Some(Phase::Finished(result)) => result?,
+        None => blocked(&args.name, limit),
+    };
     let mut stderr = std::io::stderr().lock();
     for line in &result.console {
         let _ = writeln!(stderr, "[console.{}] {}", line.level, line.text);
@@ -162,6 +210,28 @@ fn call(project_root: &Path, module_path: &Path, args: &CallArgs) -> Result<Exit
             Ok(ExitCode::from(1))
         }
     }
+}
+
+enum Phase {
+    Loaded,
+    Finished(Result<runtime::CallResult, String>),
+}
+
+/// The host ends a call at its deadline whenever its thread is free to
+/// notice; past this much more, the thread is blocked for good.
+const BLOCKED_GRACE: Duration = Duration::from_secs(2);
+
+fn wait(rx: &mpsc::Receiver<Phase>, limit: Duration) -> Option<Phase> {
+    rx.recv_timeout(limit + BLOCKED_GRACE).ok()
+}
+
+/// Ends the process: the tool's thread is stuck in code that cannot be interrupted.
+fn blocked(name: &str, limit: Duration) -> ! {
+    eprintln!(
+        "error: tool {name} did not finish within its {} s deadline and could not be stopped (it is blocked in code the runtime cannot interrupt, such as a catastrophic regular expression)",
+        limit.as_secs_f64()
+    );
+    std::process::exit(1)
 }
 
 /// The arguments as JSON text, checked to be an object.

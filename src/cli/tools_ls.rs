@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use checker::diagnostics::has_errors;
-use checker::project::{Harness, Project, ToolSet, universe, visible_tools};
+use checker::project::{Harness, Project, ToolSet};
 use serde_json::json;
 
 use super::project::load_or_report;
@@ -120,20 +120,13 @@ pub fn run(start: &Path, args: &LsArgs) -> ExitCode {
     let mut tool_set = project.tool_set().clone();
     let harness = Harness::from(args.harness);
     if let Some(name) = &args.agent {
-        let Some(agent) = project.agent(name) else {
-            let known: Vec<&str> = project.agents.iter().map(|a| a.name.as_str()).collect();
+        if project.agent(name).is_none() {
+            // The same rule as `tools call --agent` and the daemon (SPEC 2.3).
             eprintln!(
-                "error: no agent named `{name}` in {}",
-                project.manifest_path().display()
+                "note: beeuni.yaml does not configure agent `{name}`; it gets the default: every tool, no secrets"
             );
-            if known.is_empty() {
-                eprintln!("help: this project configures no agents");
-            } else {
-                eprintln!("help: the agents are {}", known.join(", "));
-            }
-            return ExitCode::from(super::EXIT_INTERNAL);
-        };
-        let seen = visible_tools(&agent.tools, &universe(&tool_set, harness), harness);
+        }
+        let seen = project.tools_seen_by(name, None, harness);
         tool_set.tools.retain(|t| seen.contains(&t.name));
     }
     let agent = args.agent.as_deref().map(|name| (name, harness));

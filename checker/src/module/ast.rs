@@ -7,7 +7,7 @@ use swc_ecma_ast::{Expr, Lit};
 
 /// The string an expression spells out, if it is a literal: a string or a
 /// template without substitutions (in parentheses or not).
-pub(crate) fn literal_string(expr: &Expr) -> Option<String> {
+pub fn literal_string(expr: &Expr) -> Option<String> {
     match expr {
         Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().as_str().to_string()),
         Expr::Tpl(t) if t.exprs.is_empty() => Some(

@@ -24,9 +24,8 @@ pub struct EnvRead {
     pub names: Vec<String>,
 }
 
-/// The environment reads of a file; one traversal also finds its imports
-/// (see `module::scan`).
-#[cfg(test)]
+/// The environment reads of a file (`tools migrate` rewrites them); one
+/// traversal also finds its imports (see `module::scan`).
 pub fn env_reads(program: &swc_ecma_ast::Program) -> Vec<EnvRead> {
     super::scan::walk(program).env
 }

@@ -14,7 +14,7 @@
 //! oxc_resolver), `git` (tracked files), `graph` (the parallel walk over every
 //! tool's files and the report), `fuzz` (the fuzz target's body).
 
-mod ast;
+pub mod ast;
 pub mod contract;
 pub mod env;
 mod fuzz;

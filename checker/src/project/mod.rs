@@ -87,6 +87,40 @@ impl Project {
         self.agents.iter().find(|a| a.name == name)
     }
 
+    /// The `tools` rule of `agent`. An agent `beeuni.yaml` does not configure
+    /// gets SPEC 2.3's default for an omitted `tools`: every tool.
+    pub fn tools_rule(&self, agent: &str) -> &ToolsSpec {
+        const DEFAULT: &ToolsSpec = &ToolsSpec::All;
+        self.agent(agent).map_or(DEFAULT, |a| &a.tools)
+    }
+
+    /// The `secrets` rule of `agent`; an agent not configured receives none.
+    pub fn secrets_rule(&self, agent: &str) -> SecretsSpec {
+        self.agent(agent)
+            .map_or(SecretsSpec::List(Vec::new()), |a| a.secrets.clone())
+    }
+
+    /// The tools `agent` sees (and so may call) in `harness`. `parent` is the
+    /// session's agent when a subagent calls: the experimental harness then
+    /// allows only what both lists allow (SPEC 2.3).
+    pub fn tools_seen_by(
+        &self,
+        agent: &str,
+        parent: Option<&str>,
+        harness: Harness,
+    ) -> Vec<String> {
+        let universe = universe(self.tool_set(), harness);
+        match parent {
+            Some(parent) => visible_tools_for_subagent(
+                self.tools_rule(agent),
+                self.tools_rule(parent),
+                &universe,
+                harness,
+            ),
+            None => visible_tools(self.tools_rule(agent), &universe, harness),
+        }
+    }
+
     /// The texts of every manifest file, for rendering diagnostics.
     pub fn sources(&self) -> Sources {
         let mut sources = Sources::new();

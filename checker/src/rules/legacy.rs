@@ -19,7 +19,7 @@ fn shadows(project: &Project, legacy: &Path, tool: &Tool) -> Diagnostic {
     )
     .at(legacy, 0..0)
     .help(format!(
-        "delete it (`git rm {shown}`), or run `beeuni tools migrate`, which deletes {shown} and migrates the other legacy tools of {folder}/: Beeuni hosts `{name}` in both harnesses. To keep its changes instead, move it to tools/{name}.ts, rewrite it as a tool module and set `{name}: tools/{name}.ts`",
+        "delete it (`git rm {shown}`), or run `beeuni tools migrate`, which deletes {shown} and migrates the other legacy tools of {folder}/: the daemon hosts `{name}` in both harnesses. To keep its changes instead, move it to tools/{name}.ts, rewrite it as a tool module and set `{name}: tools/{name}.ts`",
         name = tool.name,
         folder = legacy.parent().map(|p| p.display().to_string()).unwrap_or_default(),
     ));

@@ -396,9 +396,7 @@ impl Visit for Uses {
         {
             let name = match &member.prop {
                 MemberProp::Ident(p) => Some(p.sym.to_string()),
-                MemberProp::Computed(c) => {
-                    checker::module::imports::collect::literal_string(&c.expr)
-                }
+                MemberProp::Computed(c) => checker::module::ast::literal_string(&c.expr),
                 MemberProp::PrivateName(_) => None,
             };
             self.env

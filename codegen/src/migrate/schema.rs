@@ -15,7 +15,7 @@ use swc_ecma_ast::{
     PropOrSpread, Stmt, UnaryOp,
 };
 
-use checker::module::imports::collect::literal_string;
+use checker::module::ast::literal_string;
 use checker::module::parse::range;
 
 use super::legacy::{LegacyFile, unwrap};

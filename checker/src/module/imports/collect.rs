@@ -42,9 +42,8 @@ pub struct Import {
     pub span: Range<usize>,
 }
 
-/// The imports of a file; one traversal also finds its environment reads
-/// (see `module::scan`).
-#[cfg(test)]
+/// The imports of a file (`tools migrate` moves them); one traversal also
+/// finds its environment reads (see `module::scan`).
 pub fn collect(program: &swc_ecma_ast::Program) -> Vec<Import> {
     crate::module::scan::walk(program).imports
 }

@@ -1,0 +1,170 @@
+//! A generation: the project as read at one moment and the workers that
+//! loaded its tools. New calls go to the newest generation; a call keeps the
+//! generation it started on, which ends when its last call does.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use checker::project::{Project, ToolKind};
+
+use crate::pool::{Slot, WorkerSpec};
+use crate::protocol::{Loaded, Setup, Skipped, ToolSpec};
+
+/// A tool a generation serves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServedTool {
+    pub name: String,
+    pub kind: ToolKind,
+    pub source: String,
+    /// The module file relative to the project (`None` for a hosted tool).
+    pub module: Option<PathBuf>,
+    pub info: Loaded,
+    /// A hash of the module file, to tell a changed tool on reload.
+    pub digest: Option<String>,
+}
+
+/// A tool that did not load, with the file and the reason `validate --deep` gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedTool {
+    pub name: String,
+    pub file: String,
+    pub reason: String,
+}
+
+#[derive(Debug)]
+pub struct Generation {
+    pub number: u64,
+    pub project: Project,
+    pub tools: Vec<ServedTool>,
+    pub skipped: Vec<SkippedTool>,
+    pub workers: Vec<Arc<Slot>>,
+    spec: Arc<WorkerSpec>,
+}
+
+impl Drop for Generation {
+    fn drop(&mut self) {
+        self.spec.retired.store(true, Ordering::Relaxed);
+    }
+}
+
+/// How workers are started.
+#[derive(Debug, Clone)]
+pub struct WorkerOptions {
+    pub program: PathBuf,
+    pub count: usize,
+    pub timeout_ms: u64,
+    pub memory_bytes: u64,
+}
+
+impl Generation {
+    /// Starts `options.count` workers on `project` and waits until each has loaded every tool.
+    pub async fn start(
+        number: u64,
+        project: Project,
+        options: &WorkerOptions,
+    ) -> anyhow::Result<Generation> {
+        let tool_set = project.tool_set();
+        let specs: Vec<ToolSpec> = tool_set
+            .tools
+            .iter()
+            .map(|t| ToolSpec {
+                name: t.name.clone(),
+                module: t.module.clone(),
+            })
+            .collect();
+        let spec = Arc::new(WorkerSpec {
+            program: options.program.clone(),
+            setup: Setup {
+                project_dir: project.root.clone(),
+                tools: specs,
+                timeout_ms: options.timeout_ms,
+                memory_bytes: options.memory_bytes,
+            },
+            retired: Default::default(),
+        });
+        let started =
+            futures_join((0..options.count.max(1)).map(|_| Slot::start(spec.clone()))).await;
+        let mut workers = Vec::new();
+        let mut ready = None;
+        for result in started {
+            let (slot, loaded) = result?;
+            workers.push(slot);
+            ready.get_or_insert(loaded);
+        }
+        let ready = ready.ok_or_else(|| anyhow::anyhow!("no worker started"))?;
+        let tools = tool_set
+            .tools
+            .iter()
+            .filter_map(|t| {
+                let info = ready.loaded.iter().find(|l| l.name == t.name)?.clone();
+                Some(ServedTool {
+                    name: t.name.clone(),
+                    kind: t.kind,
+                    source: t.source.clone(),
+                    module: t.module.clone(),
+                    info,
+                    digest: t
+                        .module
+                        .as_ref()
+                        .and_then(|m| digest(&project.root.join(m))),
+                })
+            })
+            .collect();
+        let skipped = ready
+            .skipped
+            .iter()
+            .map(|Skipped { name, reason }| SkippedTool {
+                name: name.clone(),
+                file: tool_set
+                    .get(name)
+                    .and_then(|t| t.module.as_ref())
+                    .map_or_else(|| format!("beeuni:{name}"), |m| m.display().to_string()),
+                reason: reason.clone(),
+            })
+            .collect();
+        Ok(Generation {
+            number,
+            project,
+            tools,
+            skipped,
+            workers,
+            spec,
+        })
+    }
+
+    pub fn tool(&self, name: &str) -> Option<&ServedTool> {
+        self.tools.iter().find(|t| t.name == name)
+    }
+
+    /// The worker with the fewest calls in flight, preferring one that
+    /// takes its calls promptly (a worker whose thread is blocked does not).
+    pub fn least_busy(&self) -> Option<&Arc<Slot>> {
+        self.workers
+            .iter()
+            .filter_map(|w| Some((w.load()?, w)))
+            .min_by_key(|(load, _)| *load)
+            .map(|(_, w)| w)
+    }
+}
+
+async fn futures_join<F, T>(futures: impl Iterator<Item = F>) -> Vec<T>
+where
+    F: std::future::Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    let handles: Vec<_> = futures.map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for handle in handles {
+        if let Ok(value) = handle.await {
+            out.push(value);
+        }
+    }
+    out
+}
+
+fn digest(path: &std::path::Path) -> Option<String> {
+    use sha2::Digest;
+    let bytes = std::fs::read(path).ok()?;
+    Some(hex::encode(sha2::Sha256::digest(&bytes)))
+}

@@ -1,0 +1,296 @@
+//! The HTTP contract (README, "The daemon"): routes, the bearer token, the
+//! status codes, and the JSON bodies.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, SystemTime};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use checker::project::Harness;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use subtle::ConstantTimeEq;
+
+use crate::Shared;
+use crate::pool::Reply;
+use crate::protocol::{Call, unix_ms};
+
+pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) -> Router {
+    Router::new()
+        .route("/beeuni/tools/{name}", post(call_tool))
+        .route("/beeuni/tools", get(list_tools))
+        .route("/beeuni/health", get(health))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such route") })
+        .layer(middleware::from_fn_with_state(shared.clone(), gate))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(body_limit))
+        // A slow client cannot hold a request open sending its body.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            read_timeout,
+        ))
+        .with_state(shared)
+}
+
+/// How often a call looks for a worker while every worker is being replaced.
+const WORKER_WAIT: Duration = Duration::from_millis(50);
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// The token first (401), then whether the daemon still takes calls (503).
+async fn gate(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let presented = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    if !bool::from(presented.as_bytes().ct_eq(shared.token.as_bytes())) {
+        return error(
+            StatusCode::UNAUTHORIZED,
+            "missing or wrong token: send `Authorization: Bearer <token>` (the token is in the daemon's runtime file)",
+        );
+    }
+    if shared.draining.load(Ordering::Relaxed) {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the daemon is shutting down",
+        );
+    }
+    next.run(request).await
+}
+
+fn parse_harness(text: Option<&str>) -> Result<Harness, Response> {
+    match text {
+        None | Some("standard") => Ok(Harness::Standard),
+        Some("experimental") => Ok(Harness::Experimental),
+        Some(other) => Err(error(
+            StatusCode::BAD_REQUEST,
+            format!("harness must be `standard` or `experimental`, not `{other}`"),
+        )),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CallContextBody {
+    session_id: Option<String>,
+    agent: Option<String>,
+    #[allow(dead_code)]
+    call_id: Option<String>,
+    harness: Option<String>,
+    parent_agent: Option<String>,
+}
+
+async fn call_tool(
+    State(shared): State<Arc<Shared>>,
+    Path(name): Path<String>,
+    body: Bytes,
+) -> Response {
+    // The name is matched against the loaded set before anything else.
+    let generation = shared.current();
+    if generation.tool(&name).is_none() {
+        return error(
+            StatusCode::NOT_FOUND,
+            format!("no tool named {name} is loaded"),
+        );
+    }
+    let body: Value = match serde_json::from_slice(&body) {
+        Ok(body) => body,
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("the body is not valid JSON: {e}"),
+            );
+        }
+    };
+    let Some(args) = body.get("args").filter(|a| a.is_object()) else {
+        return error(StatusCode::BAD_REQUEST, "`args` must be a JSON object");
+    };
+    let Some(context) = body.get("context") else {
+        return error(StatusCode::BAD_REQUEST, "`context` is missing");
+    };
+    let context: CallContextBody = match serde_json::from_value(context.clone()) {
+        Ok(context) => context,
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("`context` is not valid: {e}"),
+            );
+        }
+    };
+    let harness = match parse_harness(context.harness.as_deref()) {
+        Ok(harness) => harness,
+        Err(response) => return response,
+    };
+    let agent = context.agent.unwrap_or_else(|| "beeuni".to_string());
+    let project = &generation.project;
+    let seen = project.tools_seen_by(&agent, context.parent_agent.as_deref(), harness);
+    if !seen.contains(&name) {
+        let harness_name = match harness {
+            Harness::Standard => "standard",
+            Harness::Experimental => "experimental",
+        };
+        return error(
+            StatusCode::FORBIDDEN,
+            format!(
+                "agent `{agent}` may not call `{name}` in the {harness_name} harness: its `tools` in beeuni.yaml hides it"
+            ),
+        );
+    }
+    let env = match crate::secrets::context_env(
+        &shared.box_env,
+        &shared.store,
+        &project.secrets_rule(&agent),
+    ) {
+        Ok(env) => env,
+        Err(e) => {
+            tracing::error!("[secrets] {e}");
+            return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+        }
+    };
+    let limit = shared.timeout;
+    let deadline = tokio::time::Instant::now() + limit;
+    let call = Call {
+        id: 0,
+        tool: name.clone(),
+        args: args.to_string(),
+        session_id: context.session_id.unwrap_or_default(),
+        agent,
+        env,
+        deadline_unix_ms: unix_ms(SystemTime::now() + limit),
+    };
+    let seconds = limit.as_secs_f64();
+    let timed_out = || {
+        error(
+            StatusCode::GATEWAY_TIMEOUT,
+            format!("the tool call did not finish within {seconds} s"),
+        )
+    };
+    // A call its worker died without starting goes to another worker.
+    let mut attempts = 0;
+    let reply = loop {
+        attempts += 1;
+        let Some(worker) = generation.least_busy() else {
+            // Every worker is being replaced: wait for one, within the deadline.
+            if tokio::time::Instant::now() + WORKER_WAIT >= deadline {
+                return timed_out();
+            }
+            tokio::time::sleep(WORKER_WAIT).await;
+            continue;
+        };
+        // Dropped with this handler when the client goes away: the call is cancelled.
+        let mut ticket = worker.submit(call.clone(), limit);
+        match tokio::time::timeout_at(deadline, &mut ticket.reply).await {
+            Ok(Ok(Reply::Retry)) if attempts < 5 => ticket.answered(),
+            Ok(Ok(reply)) => {
+                ticket.answered();
+                break reply;
+            }
+            Ok(Err(_)) => {
+                return error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the worker dropped the call",
+                );
+            }
+            Err(_) => return timed_out(),
+        }
+    };
+    // The generation stays alive until the call has its answer.
+    drop(generation);
+    match reply {
+        Reply::Done(done) if done.ok => {
+            (StatusCode::OK, axum::Json(output(done.text))).into_response()
+        }
+        Reply::Done(done) if done.timed_out => timed_out(),
+        Reply::Done(done) => error(StatusCode::OK, done.text),
+        Reply::Lost(why) => error(StatusCode::OK, why),
+        Reply::Retry => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the workers kept dying before they could start the call; try again",
+        ),
+    }
+}
+
+/// `{"output"}`, plus where the whole text is when it was spilled (the
+/// runtime's last line says so, `[output truncated: N bytes, L lines in full at PATH]`).
+fn output(text: String) -> Value {
+    let spill = text.rsplit_once('\n').and_then(|(_, last)| {
+        let rest = last
+            .strip_prefix("[output truncated: ")?
+            .strip_suffix(']')?;
+        let (bytes, rest) = rest.split_once(" bytes, ")?;
+        let (lines, path) = rest.split_once(" lines in full at ")?;
+        let path_ok = std::path::Path::new(path)
+            .file_name()?
+            .to_str()?
+            .starts_with("beeuni-tool-output-");
+        path_ok.then(|| {
+            (
+                bytes.parse::<u64>().ok(),
+                lines.parse::<u64>().ok(),
+                path.to_string(),
+            )
+        })
+    });
+    match spill {
+        Some((Some(bytes), Some(lines), path)) => json!({
+            "output": text, "truncated": true, "outputPath": path, "bytes": bytes, "lines": lines,
+        }),
+        _ => json!({ "output": text }),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ListQuery {
+    agent: Option<String>,
+    harness: Option<String>,
+    parent_agent: Option<String>,
+}
+
+async fn list_tools(State(shared): State<Arc<Shared>>, Query(query): Query<ListQuery>) -> Response {
+    let harness = match parse_harness(query.harness.as_deref()) {
+        Ok(harness) => harness,
+        Err(response) => return response,
+    };
+    let generation = shared.current();
+    let agent = query.agent.as_deref().unwrap_or("beeuni");
+    let seen = generation
+        .project
+        .tools_seen_by(agent, query.parent_agent.as_deref(), harness);
+    let tools: Vec<Value> = generation
+        .tools
+        .iter()
+        .filter(|t| seen.contains(&t.name))
+        .map(|t| {
+            json!({
+                "name": t.name,
+                "kind": t.kind.as_str(),
+                "source": t.source,
+                "description": t.info.description,
+                "parameters": t.info.parameters,
+            })
+        })
+        .collect();
+    axum::Json(json!({ "tools": tools })).into_response()
+}
+
+async fn health(State(shared): State<Arc<Shared>>, _headers: HeaderMap) -> Response {
+    let generation = shared.current();
+    axum::Json(json!({
+        "status": "ok",
+        "tools": generation.tools.len(),
+        "skipped": generation.skipped.len(),
+        "generation": generation.number,
+        "workers": generation.workers.iter().filter(|w| w.load().is_some()).count(),
+    }))
+    .into_response()
+}

@@ -1,0 +1,200 @@
+//! `beeuni daemon`: serves every tool of a Beeuni project over HTTP to both
+//! harnesses, with per-agent visibility and secrets.
+//!
+//! - `http.rs`: the contract (routes, token, status codes).
+//! - `generation.rs`: the project as read once, and the workers that loaded it;
+//!   `reload.rs` builds a new one when the manifest or a module changes.
+//! - `pool.rs`: the daemon's side of each worker process (dispatch, deadline,
+//!   replacement); `worker.rs` the worker's side, around `runtime::Host`;
+//!   `protocol.rs` the lines between them.
+//! - `secrets.rs`: the secret store and `context.env`; `paths.rs` where the
+//!   store and the runtime file live.
+//!
+//! The crate logs with `tracing` and never prints: the binary installs the
+//! subscriber and prints the one "listening" line.
+
+mod generation;
+mod http;
+pub mod paths;
+mod pool;
+pub mod protocol;
+mod reload;
+pub mod runfile;
+pub mod secrets;
+mod serve;
+pub mod worker;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use checker::project::Project;
+
+use generation::{Generation, WorkerOptions};
+
+/// How to run the daemon.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub listen: SocketAddr,
+    /// Worker processes (at least one).
+    pub workers: usize,
+    /// A call's deadline.
+    pub timeout: Duration,
+    /// Each worker's address-space limit in bytes (0: none).
+    pub worker_memory: u64,
+    /// The largest request body.
+    pub body_limit: usize,
+    /// How long in-flight calls may run on after SIGTERM or SIGINT.
+    pub grace: Duration,
+    /// The `beeuni` executable, started as `beeuni daemon-worker`.
+    pub program: PathBuf,
+    /// `BEEUNI_DAEMON_TOKEN`; `None` draws a random token.
+    pub token: Option<String>,
+    /// Watch the project and reload on change.
+    pub watch: bool,
+    /// Open connections at most; more wait to be accepted.
+    pub max_connections: usize,
+}
+
+/// A client must send a request's body within this time.
+const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Default per-worker address-space limit: boa's heap has no bound of its
+/// own, and a tool that fills memory must cost one worker, not the box.
+pub const DEFAULT_WORKER_MEMORY: u64 = 4 << 30;
+
+/// What every request handler shares.
+pub(crate) struct Shared {
+    current: RwLock<Arc<Generation>>,
+    token: String,
+    store: secrets::Store,
+    box_env: Vec<(String, String)>,
+    timeout: Duration,
+    draining: AtomicBool,
+}
+
+impl Shared {
+    /// The generation new calls go to.
+    fn current(&self) -> Arc<Generation> {
+        match self.current.read() {
+            Ok(current) => current.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+}
+
+/// What the daemon tells its starter once it listens.
+#[derive(Debug, Clone)]
+pub struct Ready {
+    pub url: String,
+    pub runtime_file: PathBuf,
+}
+
+/// Runs the daemon on `project` until SIGTERM or SIGINT; `ready` is called
+/// once it accepts connections.
+pub fn run(project: Project, options: Options, ready: impl FnOnce(&Ready)) -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(project, options, ready))
+}
+
+fn random_token() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("no OS randomness for the token: {e}"))?;
+    Ok(hex::encode(bytes))
+}
+
+async fn serve(
+    project: Project,
+    options: Options,
+    ready: impl FnOnce(&Ready),
+) -> anyhow::Result<()> {
+    let token = match options.token.clone().filter(|t| !t.is_empty()) {
+        Some(token) => token,
+        None => random_token()?,
+    };
+    let root = project.root.clone();
+    let store = secrets::Store::for_project(&root)?;
+    let worker_options = WorkerOptions {
+        program: options.program.clone(),
+        count: options.workers.max(1),
+        timeout_ms: options.timeout.as_millis() as u64,
+        memory_bytes: options.worker_memory,
+    };
+    let generation = Generation::start(1, project, &worker_options).await?;
+    reload::log_loaded(&generation);
+    let shared = Arc::new(Shared {
+        current: RwLock::new(Arc::new(generation)),
+        token: token.clone(),
+        store,
+        box_env: secrets::box_env(),
+        timeout: options.timeout,
+        draining: AtomicBool::new(false),
+    });
+    let listener = tokio::net::TcpListener::bind(options.listen).await?;
+    let address = listener.local_addr()?;
+    let url = format!("http://{address}");
+    let runtime_file = runfile::write(&root, &url, &token)?;
+    let _watcher = if options.watch {
+        match reload::watch(shared.clone(), root.clone(), worker_options) {
+            Ok(watcher) => Some(watcher),
+            Err(e) => {
+                // Serving without reload beats not serving.
+                tracing::warn!("[reload] cannot watch the project ({e}); changes need a restart");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    ready(&Ready {
+        url: url.clone(),
+        runtime_file: runtime_file.clone(),
+    });
+    tracing::info!(
+        "[daemon] runtime file (URL and token): {}",
+        runtime_file.display()
+    );
+    let app = http::router(shared.clone(), options.body_limit, BODY_READ_TIMEOUT);
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let server = tokio::spawn(serve::serve(
+        listener,
+        app,
+        options.max_connections,
+        stop_rx,
+        options.grace,
+    ));
+    let name = shutdown_signal().await;
+    tracing::info!(
+        "[daemon] {name}: no new calls; waiting up to {} s for calls in flight",
+        options.grace.as_secs_f64()
+    );
+    shared
+        .draining
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = stop_tx.send(true);
+    if !server.await.unwrap_or(false) {
+        tracing::warn!("[daemon] calls still running after the grace period were dropped");
+    }
+    runfile::remove(&runtime_file);
+    tracing::info!("[daemon] stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() -> &'static str {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = term.recv() => "SIGTERM",
+        _ = int.recv() => "SIGINT",
+    }
+}

@@ -1,0 +1,425 @@
+//! The daemon's side of its worker processes: starting one, feeding it
+//! calls, noticing when it dies or blocks, and replacing it.
+//!
+//! Each worker has a driver task that owns the child process and its pipes.
+//! A call whose worker reported it started and that is still running
+//! [`STUCK_GRACE`] after its deadline means the worker is blocked in code
+//! the runtime cannot interrupt: the driver kills the worker's process group
+//! (its subprocesses too), fails the calls it held, and a new worker takes
+//! the slot.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock, Weak};
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::protocol::{Call, Done, Event, Ready, Request, Setup};
+
+/// How long after its deadline a started call may still run before its
+/// worker counts as blocked. The host itself ends a call at its deadline
+/// whenever the worker's thread is free to notice.
+pub const STUCK_GRACE: Duration = Duration::from_secs(2);
+
+/// A worker that has not taken a call this long after it was sent has its
+/// thread busy (or blocked): new calls go elsewhere while another worker can
+/// take them.
+pub const TAKE_WAIT: Duration = Duration::from_millis(250);
+
+/// How a call ended, as the daemon sees it.
+#[derive(Debug)]
+pub enum Reply {
+    Done(Done),
+    /// The worker died or was killed before answering.
+    Lost(String),
+    /// The worker died before starting the call: it may go to another.
+    Retry,
+}
+
+enum Job {
+    Call {
+        call: Call,
+        limit: Duration,
+        reply: oneshot::Sender<Reply>,
+    },
+    Cancel(u64),
+}
+
+/// A submitted call; dropping it before its reply came (the client went
+/// away, or the deadline passed) cancels the call in its worker.
+#[derive(Debug)]
+pub struct Ticket {
+    id: u64,
+    jobs: Option<mpsc::UnboundedSender<Job>>,
+    pub reply: oneshot::Receiver<Reply>,
+}
+
+impl Ticket {
+    /// The reply came: nothing to cancel any more.
+    pub fn answered(mut self) {
+        self.jobs = None;
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        if let Some(jobs) = self.jobs.take() {
+            let _ = jobs.send(Job::Cancel(self.id));
+        }
+    }
+}
+
+/// What every worker of one generation is started with.
+#[derive(Debug)]
+pub struct WorkerSpec {
+    pub program: PathBuf,
+    pub setup: Setup,
+    /// Set when the generation is replaced: its dead workers are not restarted.
+    pub retired: AtomicBool,
+}
+
+/// One worker's place in a generation; a replacement takes over the slot.
+#[derive(Debug)]
+pub struct Slot {
+    current: RwLock<Handle>,
+}
+
+#[derive(Debug, Clone)]
+struct Handle {
+    jobs: mpsc::UnboundedSender<Job>,
+    busy: Arc<AtomicUsize>,
+    alive: Arc<AtomicBool>,
+    /// The worker has not taken a call sent [`TAKE_WAIT`] ago.
+    slow_to_take: Arc<AtomicBool>,
+}
+
+/// How busy a worker is; the least is the best place for a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Load {
+    slow_to_take: bool,
+    in_flight: usize,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+impl Slot {
+    /// Starts a worker, waits for it to load, and returns its slot.
+    pub async fn start(spec: Arc<WorkerSpec>) -> anyhow::Result<(Arc<Slot>, Ready)> {
+        let (handle, ready, driver) = spawn(&spec).await?;
+        let slot = Arc::new(Slot {
+            current: RwLock::new(handle),
+        });
+        tokio::spawn(driver.run(Arc::downgrade(&slot), spec));
+        Ok((slot, ready))
+    }
+
+    /// Calls in flight on this slot's worker, or `None` while it is being replaced.
+    pub fn load(&self) -> Option<Load> {
+        let handle = self.current.read().ok()?;
+        handle.alive.load(Ordering::Relaxed).then(|| Load {
+            slow_to_take: handle.slow_to_take.load(Ordering::Relaxed),
+            in_flight: handle.busy.load(Ordering::Relaxed),
+        })
+    }
+
+    /// Hands `call` to the worker; the ticket's reply comes when it ends.
+    pub fn submit(&self, mut call: Call, limit: Duration) -> Ticket {
+        let (reply, receiver) = oneshot::channel();
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        call.id = id;
+        let restarting = || Reply::Lost("the worker is restarting; try again".into());
+        let mut ticket = Ticket {
+            id,
+            jobs: None,
+            reply: receiver,
+        };
+        match self.current.read().map(|h| h.clone()) {
+            Ok(handle) => {
+                handle.busy.fetch_add(1, Ordering::Relaxed);
+                let job = Job::Call { call, limit, reply };
+                match handle.jobs.send(job) {
+                    Ok(()) => ticket.jobs = Some(handle.jobs),
+                    Err(mpsc::error::SendError(job)) => {
+                        handle.busy.fetch_sub(1, Ordering::Relaxed);
+                        if let Job::Call { reply, .. } = job {
+                            let _ = reply.send(Reply::Retry);
+                        }
+                    }
+                }
+            }
+            Err(_) => {
+                let _ = reply.send(restarting());
+            }
+        }
+        ticket
+    }
+}
+
+struct Driver {
+    child: tokio::process::Child,
+    stdin: tokio::process::ChildStdin,
+    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+    jobs: mpsc::UnboundedReceiver<Job>,
+    busy: Arc<AtomicUsize>,
+    alive: Arc<AtomicBool>,
+    slow_to_take: Arc<AtomicBool>,
+}
+
+struct Pending {
+    reply: oneshot::Sender<Reply>,
+    limit: Duration,
+    sent: Instant,
+    started: Option<Instant>,
+    /// Kept until the worker starts the call, so that a call a dead worker
+    /// never started can go to another worker.
+    call: Option<Call>,
+}
+
+async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(&spec.program);
+    command
+        .arg("daemon-worker")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        // Its own process group, so that killing it kills the tools' subprocesses too.
+        .process_group(0);
+    for name in crate::secrets::HIDDEN_VARS {
+        command.env_remove(name);
+    }
+    let mut command = tokio::process::Command::from(command);
+    command.kill_on_drop(true);
+    let mut child = command.spawn()?;
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("no worker stdin"))?;
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("no worker stdout"))?;
+    let mut setup = serde_json::to_vec(&spec.setup)?;
+    setup.push(b'\n');
+    stdin.write_all(&setup).await?;
+    stdin.flush().await?;
+    let mut lines = BufReader::new(stdout).lines();
+    let ready: Ready = match lines.next_line().await? {
+        Some(line) => serde_json::from_str(&line)?,
+        None => {
+            let status = child.wait().await?;
+            anyhow::bail!("the worker exited while loading the tools ({status})");
+        }
+    };
+    let (jobs_tx, jobs) = mpsc::unbounded_channel();
+    let busy = Arc::new(AtomicUsize::new(0));
+    let alive = Arc::new(AtomicBool::new(true));
+    let slow_to_take = Arc::new(AtomicBool::new(false));
+    let handle = Handle {
+        jobs: jobs_tx,
+        busy: busy.clone(),
+        alive: alive.clone(),
+        slow_to_take: slow_to_take.clone(),
+    };
+    Ok((
+        handle,
+        ready,
+        Driver {
+            child,
+            stdin,
+            lines,
+            jobs,
+            busy,
+            alive,
+            slow_to_take,
+        },
+    ))
+}
+
+impl Driver {
+    /// Serves until the slot is dropped (the generation ended) or the
+    /// worker dies; then restarts it in the same slot while the generation lives.
+    async fn run(mut self, slot: Weak<Slot>, spec: Arc<WorkerSpec>) {
+        loop {
+            let why = self.serve().await;
+            self.alive.store(false, Ordering::Relaxed);
+            let Some(why) = why else { return };
+            tracing::warn!("[workers] a worker was replaced: {why}");
+            let Some(slot) = slot.upgrade() else { return };
+            if spec.retired.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut delay = Duration::from_millis(100);
+            let next = loop {
+                match spawn(&spec).await {
+                    Ok(next) => break next,
+                    Err(e) => {
+                        tracing::error!("[workers] a worker failed to start: {e}");
+                        tokio::time::sleep(delay).await;
+                        delay = (delay * 2).min(Duration::from_secs(10));
+                        if spec.retired.load(Ordering::Relaxed) {
+                            return;
+                        }
+                    }
+                }
+            };
+            let (handle, _ready, driver) = next;
+            if let Ok(mut current) = slot.current.write() {
+                *current = handle;
+            }
+            // Calls sent while the worker was being replaced never reached
+            // it: they go to another worker.
+            self.jobs.close();
+            while let Ok(job) = self.jobs.try_recv() {
+                if let Job::Call { reply, .. } = job {
+                    self.busy.fetch_sub(1, Ordering::Relaxed);
+                    let _ = reply.send(Reply::Retry);
+                }
+            }
+            tracing::info!("[workers] the replacement worker is ready");
+            drop(slot);
+            self = driver;
+        }
+    }
+
+    /// `None` when the slot closed and every call was answered; else why the worker is gone.
+    async fn serve(&mut self) -> Option<String> {
+        let mut pending: HashMap<u64, Pending> = HashMap::new();
+        let mut open = true;
+        let why = loop {
+            if !open && pending.is_empty() {
+                let _ = self.child.start_kill();
+                let _ = self.child.wait().await;
+                return None;
+            }
+            let stuck_at = pending
+                .values()
+                .filter_map(|p| p.started.map(|s| s + p.limit + STUCK_GRACE))
+                .min();
+            let slow_at = if self.slow_to_take.load(Ordering::Relaxed) {
+                None
+            } else {
+                pending
+                    .values()
+                    .filter(|p| p.started.is_none())
+                    .map(|p| p.sent + TAKE_WAIT)
+                    .min()
+            };
+            tokio::select! {
+                job = self.jobs.recv(), if open => match job {
+                    Some(Job::Call { call, limit, reply }) => {
+                        let request = Request::Call(call.clone());
+                        pending.insert(call.id, Pending {
+                            reply,
+                            limit,
+                            sent: Instant::now(),
+                            started: None,
+                            call: Some(call),
+                        });
+                        if let Err(e) = self.send(&request).await {
+                            break format!("cannot write to it: {e}");
+                        }
+                    }
+                    Some(Job::Cancel(id)) => {
+                        if pending.contains_key(&id)
+                            && let Err(e) = self.send(&Request::Cancel(id)).await
+                        {
+                            break format!("cannot write to it: {e}");
+                        }
+                    }
+                    None => open = false,
+                },
+                line = self.lines.next_line() => match line {
+                    Ok(Some(line)) => match serde_json::from_str::<Event>(&line) {
+                        Ok(Event::Started(ids)) => {
+                            let now = Instant::now();
+                            for id in ids {
+                                if let Some(p) = pending.get_mut(&id) {
+                                    p.started = Some(now);
+                                    p.call = None;
+                                }
+                            }
+                            self.slow_to_take.store(false, Ordering::Relaxed);
+                        }
+                        Ok(Event::Done(done)) => {
+                            if let Some(p) = pending.remove(&done.id) {
+                                self.busy.fetch_sub(1, Ordering::Relaxed);
+                                let _ = p.reply.send(Reply::Done(done));
+                            }
+                        }
+                        Err(e) => break format!("it wrote a line the daemon does not understand: {e}"),
+                    },
+                    _ => {
+                        let status = self.child.wait().await;
+                        break match status {
+                            Ok(status) => describe_exit(status),
+                            Err(e) => format!("it ended: {e}"),
+                        };
+                    }
+                },
+                _ = sleep_until(slow_at) => self.slow_to_take.store(true, Ordering::Relaxed),
+                _ = sleep_until(stuck_at) => {
+                    let limit = pending.values().filter(|p| p.started.is_some()).map(|p| p.limit).max().unwrap_or_default();
+                    self.kill_group();
+                    break format!(
+                        "a call blocked its worker past its {} s deadline (code the runtime cannot interrupt, such as a catastrophic regular expression)",
+                        limit.as_secs_f64().round()
+                    );
+                }
+            }
+        };
+        self.kill_group();
+        let _ = self.child.wait().await;
+        for (_, p) in pending.drain() {
+            self.busy.fetch_sub(1, Ordering::Relaxed);
+            let reply = match p.call {
+                Some(_) => Reply::Retry,
+                None => Reply::Lost(format!("the tool's worker was stopped and replaced: {why}")),
+            };
+            let _ = p.reply.send(reply);
+        }
+        Some(why)
+    }
+
+    async fn send(&mut self, request: &Request) -> std::io::Result<()> {
+        let mut line = serde_json::to_vec(request).unwrap_or_default();
+        line.push(b'\n');
+        self.stdin.write_all(&line).await
+    }
+
+    fn kill_group(&mut self) {
+        if let Some(pid) = self.child.id() {
+            let _ = nix::sys::signal::killpg(
+                nix::unistd::Pid::from_raw(pid as i32),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+        let _ = self.child.start_kill();
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+fn describe_exit(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (_, Some(6)) => {
+            "it ran out of memory or crashed (SIGABRT); its memory is bounded by --worker-memory"
+                .into()
+        }
+        (_, Some(9)) => "it was killed (SIGKILL), perhaps for using too much memory".into(),
+        (_, Some(signal)) => format!("it died of signal {signal}"),
+        (Some(code), None) => format!("it exited with status {code}"),
+        (None, None) => "it ended".into(),
+    }
+}

@@ -1,0 +1,96 @@
+//! The lines the daemon and its worker processes exchange over the
+//! worker's stdin and stdout: one JSON value per line.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+/// One tool a worker loads: a module of the project, or (`module: None`)
+/// the hosted source of the Beeuni tool `name`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    pub name: String,
+    pub module: Option<PathBuf>,
+}
+
+/// The first line a worker reads.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Setup {
+    pub project_dir: PathBuf,
+    pub tools: Vec<ToolSpec>,
+    /// The default deadline of a call, in milliseconds.
+    pub timeout_ms: u64,
+    /// The worker's address-space limit in bytes (0: none).
+    pub memory_bytes: u64,
+}
+
+/// What a worker loaded, its first line.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Ready {
+    pub loaded: Vec<Loaded>,
+    pub skipped: Vec<Skipped>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Loaded {
+    pub name: String,
+    pub description: String,
+    pub parameters: serde_json::Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    pub name: String,
+    pub reason: String,
+}
+
+/// A line the daemon sends a worker after `Setup`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    Call(Call),
+    /// The client of this call went away: abort it.
+    Cancel(u64),
+}
+
+/// A call the daemon hands a worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Call {
+    pub id: u64,
+    pub tool: String,
+    /// The arguments as JSON text (an object).
+    pub args: String,
+    pub session_id: String,
+    pub agent: String,
+    pub env: Vec<(String, String)>,
+    /// The call's deadline as milliseconds since the Unix epoch: time spent
+    /// queued in the worker counts.
+    pub deadline_unix_ms: u64,
+}
+
+/// A line from a worker after `Ready`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// These calls started running; from now on each must end by its deadline.
+    Started(Vec<u64>),
+    /// A call ended.
+    Done(Done),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Done {
+    pub id: u64,
+    /// `execute` returned (`text` is the output) or not (`text` is the error).
+    pub ok: bool,
+    pub text: String,
+    /// The call was stopped at its deadline.
+    pub timed_out: bool,
+    /// `console` lines as `level: text`.
+    pub console: Vec<String>,
+}
+
+pub fn unix_ms(time: std::time::SystemTime) -> u64 {
+    time.duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}

@@ -1,0 +1,160 @@
+//! Reload between calls (SPEC 7): watch the project, and on a change build a
+//! new generation; new calls go to it while calls in flight finish on the
+//! old one, which ends when they do.
+//!
+//! The whole checkout is watched (but `.git`), because the files a module
+//! reads (its helpers, a package in `node_modules`) are anywhere in it; only
+//! a change to a manifest, module or JSON file starts a reload.
+//! Changes are debounced; a manifest that cannot be read, or workers that do
+//! not start, leave the last good generation serving.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use notify::Watcher;
+
+use crate::Shared;
+use crate::generation::{Generation, WorkerOptions};
+
+const DEBOUNCE: Duration = Duration::from_millis(300);
+
+/// Logs what a generation serves and, in the SPEC 5 wording, what it skipped.
+pub fn log_loaded(generation: &Generation) {
+    let names: Vec<&str> = generation.tools.iter().map(|t| t.name.as_str()).collect();
+    tracing::info!(
+        "[tools] generation {}: {} tools loaded ({}), {} workers",
+        generation.number,
+        names.len(),
+        names.join(", "),
+        generation.workers.len()
+    );
+    if !generation.skipped.is_empty() {
+        tracing::warn!("[tools] project tools that did not load");
+        for skipped in &generation.skipped {
+            tracing::warn!("  {} ({}): {}", skipped.name, skipped.file, skipped.reason);
+        }
+    }
+}
+
+/// Files that can change what a generation loads: manifests, modules, and
+/// the JSON they import (package.json included). Anything else a tool writes
+/// into the checkout (notes, outputs) does not start a reload.
+const WATCHED_EXTENSIONS: &[&str] = &[
+    "yaml", "yml", "ts", "mts", "cts", "js", "mjs", "cjs", "json",
+];
+
+fn relevant(path: &Path) -> bool {
+    !path
+        .components()
+        .any(|c| c == Component::Normal(".git".as_ref()))
+        && path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| WATCHED_EXTENSIONS.contains(&e))
+}
+
+/// Starts watching `root`; dropping the returned watcher stops it.
+pub fn watch(
+    shared: Arc<Shared>,
+    root: PathBuf,
+    options: WorkerOptions,
+) -> anyhow::Result<notify::RecommendedWatcher> {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if let Ok(event) = event
+            && !event.kind.is_access()
+            && event.paths.iter().any(|p| relevant(p))
+        {
+            let _ = tx.send(());
+        }
+    })?;
+    watcher.watch(&root, notify::RecursiveMode::Recursive)?;
+    tokio::spawn(async move {
+        while rx.recv().await.is_some() {
+            // Debounce: an editor's save or a checkout is many events.
+            loop {
+                match tokio::time::timeout(DEBOUNCE, rx.recv()).await {
+                    Ok(Some(())) => continue,
+                    Ok(None) => return,
+                    Err(_) => break,
+                }
+            }
+            reload(&shared, &root, &options).await;
+        }
+    });
+    Ok(watcher)
+}
+
+async fn reload(shared: &Shared, root: &Path, options: &WorkerOptions) {
+    let old = shared.current();
+    let root_owned = root.to_path_buf();
+    let loaded =
+        match tokio::task::spawn_blocking(move || checker::project::load(&root_owned)).await {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                tracing::error!("[reload] reading the project failed: {e}");
+                return;
+            }
+        };
+    let Some(project) = loaded.project else {
+        let why = loaded
+            .diagnostics
+            .first()
+            .map_or_else(|| "unknown reason".to_string(), |d| d.message.clone());
+        tracing::warn!(
+            "[reload] beeuni.yaml cannot be read ({why}); still serving generation {}",
+            old.number
+        );
+        return;
+    };
+    let next = match Generation::start(old.number + 1, project, options).await {
+        Ok(next) => next,
+        Err(e) => {
+            tracing::error!(
+                "[reload] the new workers did not start ({e}); still serving generation {}",
+                old.number
+            );
+            return;
+        }
+    };
+    log_changes(&old, &next);
+    log_loaded(&next);
+    if let Ok(mut current) = shared.current.write() {
+        *current = Arc::new(next);
+    }
+}
+
+fn log_changes(old: &Generation, next: &Generation) {
+    let mut added = Vec::new();
+    let mut changed = Vec::new();
+    for tool in &next.tools {
+        match old.tool(&tool.name) {
+            None => added.push(tool.name.as_str()),
+            Some(before) if before != tool => changed.push(tool.name.as_str()),
+            Some(_) => {}
+        }
+    }
+    let removed: Vec<&str> = old
+        .tools
+        .iter()
+        .filter(|t| next.tool(&t.name).is_none())
+        .map(|t| t.name.as_str())
+        .collect();
+    let failed: Vec<&str> = next.skipped.iter().map(|s| s.name.as_str()).collect();
+    let list = |names: &[&str]| {
+        if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    tracing::info!(
+        "[reload] generation {}: added {}; removed {}; changed {}; failed {}",
+        next.number,
+        list(&added),
+        list(&removed),
+        list(&changed),
+        list(&failed)
+    );
+}

@@ -1,0 +1,218 @@
+//! The worker process (`beeuni daemon-worker`, started by the daemon, never
+//! by a person): one [`runtime::Host`] with every tool loaded, fed calls on
+//! stdin, answering on stdout (see `protocol.rs`).
+//!
+//! A worker is a process, not a thread, because boa cannot interrupt native
+//! code (a catastrophic regular expression) and cannot bound its heap: the
+//! daemon kills a worker that blocks past a deadline, the kernel stops one
+//! that passes its address-space limit, and either way only that worker's
+//! calls are lost. Each call starts on the host as soon as it arrives, its
+//! awaits interleaved with the others', and is answered as soon as it ends.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, SystemTime};
+
+use runtime::{
+    CallContext, CallFeed, CallOutcome, CallRequest, CallResult, CancelHandle, FedCall, Host,
+    HostConfig,
+};
+
+use crate::protocol::{
+    Call, Done, Event, Loaded, Ready, Request, Setup, Skipped, ToolSpec, unix_ms,
+};
+
+/// Runs a worker until `input` closes: the setup line and then requests come
+/// in on `input` (the process's stdin), events go out on `output` (its
+/// stdout, a pipe to the daemon). The binary hands both in.
+pub fn run(mut input: impl BufRead + Send + 'static, mut output: impl Write) -> anyhow::Result<()> {
+    // A worker outliving its daemon would hold a CPU forever.
+    let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
+    let mut first = String::new();
+    input.read_line(&mut first)?;
+    let setup: Setup = serde_json::from_str(&first)?;
+    if setup.memory_bytes > 0 {
+        use nix::sys::resource::{Resource, setrlimit};
+        setrlimit(Resource::RLIMIT_AS, setup.memory_bytes, setup.memory_bytes)?;
+    }
+    let staged = tempfile::Builder::new()
+        .prefix("beeuni-hosted-")
+        .tempdir()?;
+    let mut config = HostConfig::new(&setup.project_dir);
+    config.box_env = crate::secrets::box_env();
+    config.transpile_cache = runtime::default_cache_dir();
+    config.limits.deadline = Duration::from_millis(setup.timeout_ms);
+    let mut host = Host::new(config)?;
+    let ready = load_all(&mut host, &setup, staged.path());
+    writeln!(output, "{}", serde_json::to_string(&ready)?)?;
+    output.flush()?;
+
+    let (tx, rx) = mpsc::channel::<(Call, CancelHandle)>();
+    // Calls and cancels arrive while the host runs others: this thread reads
+    // them and wakes the host.
+    let cancels: Arc<Mutex<HashMap<u64, CancelHandle>>> = Arc::default();
+    let source = host.cancel_source();
+    let reader_cancels = cancels.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            let Ok(request) = serde_json::from_str::<Request>(&line) else {
+                break;
+            };
+            match request {
+                Request::Call(call) => {
+                    let handle = source.handle();
+                    lock(&reader_cancels).insert(call.id, handle.clone());
+                    if tx.send((call, handle)).is_err() {
+                        break;
+                    }
+                    source.wake();
+                }
+                Request::Cancel(id) => {
+                    if let Some(handle) = lock(&reader_cancels).remove(&id) {
+                        handle.cancel();
+                    }
+                }
+            }
+        }
+    });
+    let mut feed = Feed {
+        calls: rx,
+        cancels,
+        limits: HashMap::new(),
+        out: &mut output,
+        failed: None,
+    };
+    host.serve(&mut feed);
+    match feed.failed {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The host's side of the pipes: calls in from the reader thread, results
+/// out to the daemon as each call ends.
+struct Feed<'a, W: Write> {
+    calls: mpsc::Receiver<(Call, CancelHandle)>,
+    cancels: Arc<Mutex<HashMap<u64, CancelHandle>>>,
+    /// Each call in flight's own deadline, to tell a timeout from a throw.
+    limits: HashMap<u64, Duration>,
+    out: &'a mut W,
+    /// Writing to the daemon failed: stop serving.
+    failed: Option<std::io::Error>,
+}
+
+impl<W: Write> Feed<'_, W> {
+    fn write(&mut self, event: &Event) {
+        let line = serde_json::to_string(event).unwrap_or_default();
+        if let Err(e) = writeln!(self.out, "{line}").and_then(|()| self.out.flush()) {
+            self.failed.get_or_insert(e);
+        }
+    }
+
+    fn admit(&mut self, (call, handle): (Call, CancelHandle)) -> Option<FedCall> {
+        if self.failed.is_some() {
+            return None;
+        }
+        self.write(&Event::Started(vec![call.id]));
+        let now = unix_ms(SystemTime::now());
+        let limit = Duration::from_millis(call.deadline_unix_ms.saturating_sub(now).max(1));
+        self.limits.insert(call.id, limit);
+        let request = CallRequest {
+            tool: call.tool,
+            args_json: call.args,
+            context: CallContext {
+                session_id: call.session_id,
+                agent: call.agent,
+                env: call.env,
+                deadline: Some(limit),
+            },
+        };
+        Some((call.id, request, Some(handle)))
+    }
+}
+
+impl<W: Write> CallFeed for Feed<'_, W> {
+    fn try_next(&mut self) -> Option<FedCall> {
+        let next = self.calls.try_recv().ok()?;
+        self.admit(next)
+    }
+
+    fn wait_next(&mut self) -> Option<FedCall> {
+        let next = self.calls.recv().ok()?;
+        self.admit(next)
+    }
+
+    fn finished(&mut self, id: u64, result: CallResult) {
+        lock(&self.cancels).remove(&id);
+        let limit = self.limits.remove(&id).unwrap_or_default();
+        let (ok, text) = match result.outcome {
+            CallOutcome::Ok(text) => (true, text),
+            CallOutcome::ToolError(text) => (false, text),
+        };
+        let done = Done {
+            id,
+            timed_out: !ok && result.elapsed >= limit,
+            ok,
+            text,
+            console: result
+                .console
+                .iter()
+                .map(|l| format!("{}: {}", l.level, l.text))
+                .collect(),
+        };
+        self.write(&Event::Done(done));
+    }
+}
+
+fn load_all(host: &mut Host, setup: &Setup, staging: &Path) -> Ready {
+    let mut ready = Ready {
+        loaded: Vec::new(),
+        skipped: Vec::new(),
+    };
+    for ToolSpec { name, module } in &setup.tools {
+        let path: PathBuf = match module {
+            Some(module) => module.clone(),
+            None => match stage_hosted(name, staging) {
+                Ok(path) => path,
+                Err(reason) => {
+                    ready.skipped.push(Skipped {
+                        name: name.clone(),
+                        reason,
+                    });
+                    continue;
+                }
+            },
+        };
+        match host.load_tool(name, &path) {
+            Ok(info) => ready.loaded.push(Loaded {
+                name: name.clone(),
+                description: info.description,
+                parameters: serde_json::from_str(&info.parameters_json)
+                    .unwrap_or(serde_json::Value::Null),
+            }),
+            Err(error) => ready.skipped.push(Skipped {
+                name: name.clone(),
+                reason: runtime::deep::shown_reason(&setup.project_dir, &error),
+            }),
+        }
+    }
+    ready
+}
+
+/// A `beeuni:<name>` tool runs from the source shipped in the binary, the
+/// bytes `tools eject` writes, staged as a file for the loader.
+fn stage_hosted(name: &str, staging: &Path) -> Result<PathBuf, String> {
+    let source = runtime::hosted::source(name)
+        .ok_or_else(|| format!("{name} is not a Beeuni tool this build ships"))?;
+    let path = staging.join(format!("{name}.ts"));
+    std::fs::write(&path, source)
+        .map_err(|e| format!("cannot stage the hosted source of {name}: {e}"))?;
+    Ok(path)
+}

@@ -1,0 +1,127 @@
+//! Calls driven from another thread: `Host::call_many_cancellable` (another
+//! thread stops one call of a batch) and `Host::serve` (calls start as they
+//! arrive). A cancelled call
+//! has its `context.signal` aborted while the other calls go on.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{ctx, host_in, on_big_stack, test_limits};
+use runtime::{CallOutcome, CallRequest};
+
+const WAITER: &str = r#"
+import { writeFileSync } from 'node:fs'
+export default {
+  description: 'Waits, and notes when its signal aborts.',
+  parameters: { type: 'object', properties: { ms: { type: 'number' }, note: { type: 'string' } } },
+  async execute(args, context) {
+    context.signal.addEventListener('abort', () => writeFileSync(args.note, String(context.signal.reason)))
+    await new Promise((resolve) => setTimeout(resolve, args.ms))
+    return `waited ${args.ms}`
+  },
+}
+"#;
+
+#[test]
+fn a_cancelled_call_ends_and_aborts_its_signal_while_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("waiter.js"), WAITER).unwrap();
+    let root = dir.path().to_path_buf();
+    let (results, cancelled_note) = on_big_stack(move || {
+        let mut host = host_in(root.clone(), test_limits());
+        host.load_tool("waiter", std::path::Path::new("waiter.js"))
+            .unwrap();
+        let note = root.join("cancelled.txt");
+        let request = |ms: u64, note: &std::path::Path| CallRequest {
+            tool: "waiter".into(),
+            args_json: serde_json::json!({"ms": ms, "note": note}).to_string(),
+            context: ctx(),
+        };
+        let handle = host.cancel_source().handle();
+        let canceller = handle.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            canceller.cancel();
+        });
+        let results = host.call_many_cancellable(
+            vec![
+                request(15_000, &note),
+                request(600, &root.join("other.txt")),
+            ],
+            vec![Some(handle), None],
+        );
+        (results, std::fs::read_to_string(&note).ok())
+    });
+    assert_eq!(
+        results[0].outcome,
+        CallOutcome::ToolError("the tool call was cancelled: its caller went away".into())
+    );
+    assert_eq!(results[1].outcome, CallOutcome::Ok("waited 600".into()));
+    let note = cancelled_note.expect("the cancelled call's signal never aborted");
+    assert!(note.contains("cancelled"), "{note}");
+}
+
+/// `Host::serve`: a call that arrives while another awaits starts at once
+/// and is handed back as soon as it ends, not when the other does.
+#[test]
+fn a_served_call_does_not_wait_for_the_calls_already_in_flight() {
+    use runtime::{CallFeed, CallResult, FedCall};
+    use std::sync::mpsc;
+
+    struct Feed {
+        calls: mpsc::Receiver<FedCall>,
+        finished: Vec<(u64, CallResult)>,
+    }
+    impl CallFeed for Feed {
+        fn try_next(&mut self) -> Option<FedCall> {
+            self.calls.try_recv().ok()
+        }
+        fn wait_next(&mut self) -> Option<FedCall> {
+            self.calls.recv().ok()
+        }
+        fn finished(&mut self, id: u64, result: CallResult) {
+            self.finished.push((id, result));
+        }
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("waiter.js"), WAITER).unwrap();
+    let root = dir.path().to_path_buf();
+    let finished = on_big_stack(move || {
+        let mut host = host_in(root.clone(), test_limits());
+        host.load_tool("waiter", std::path::Path::new("waiter.js"))
+            .unwrap();
+        let request = |ms: u64| CallRequest {
+            tool: "waiter".into(),
+            args_json: serde_json::json!({"ms": ms, "note": root.join("n.txt")}).to_string(),
+            context: ctx(),
+        };
+        let (tx, rx) = mpsc::channel();
+        tx.send((1, request(3000), None)).unwrap();
+        let late = request(10);
+        let source = host.cancel_source();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            tx.send((2, late, None)).unwrap();
+            source.wake();
+        });
+        let mut feed = Feed {
+            calls: rx,
+            finished: Vec::new(),
+        };
+        host.serve(&mut feed);
+        feed.finished
+    });
+    let order: Vec<(u64, CallOutcome)> = finished
+        .into_iter()
+        .map(|(id, result)| (id, result.outcome))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            (2, CallOutcome::Ok("waited 10".into())),
+            (1, CallOutcome::Ok("waited 3000".into())),
+        ]
+    );
+}

@@ -1,0 +1,165 @@
+//! `beeuni daemon`: serves the project's tools over HTTP until SIGTERM or
+//! SIGINT (see the `daemon` crate and the README's "The daemon"). Prints one
+//! line on stdout when ready; logs go to stderr.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::project::load_or_report;
+use super::{EXIT_INTERNAL, EXIT_PROBLEMS};
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One plain line per event.
+    #[default]
+    Human,
+    /// One JSON object per event, with a timestamp and level.
+    Json,
+}
+
+/// Serve every tool of the project over HTTP.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DaemonArgs {
+    /// The address to listen on; port 0 picks a free port.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
+    pub listen: SocketAddr,
+    /// Worker processes (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+    /// Deadline of a call, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    pub timeout: f64,
+    /// Each worker's memory limit (address space), e.g. `4G`, `512M`; `0` for none.
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    pub worker_memory: u64,
+    /// How long calls in flight may finish after SIGTERM or SIGINT, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub grace: f64,
+    /// The largest request body, e.g. `8M`; a larger one is answered 413.
+    #[arg(long, value_name = "SIZE", default_value = "8M", value_parser = parse_size)]
+    pub max_body: u64,
+    /// Open connections at most; more wait until one closes.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// Do not watch the project for changes.
+    #[arg(long)]
+    pub no_watch: bool,
+    /// How log lines on stderr look.
+    #[arg(long, value_enum, default_value_t)]
+    pub log_format: LogFormat,
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, ""),
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size like 512M or 4G"))?;
+    let scale: u64 = match unit
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => return Err(format!("`{text}` is not a size like 512M or 4G")),
+    };
+    number
+        .checked_mul(scale)
+        .ok_or_else(|| format!("`{text}` is too large"))
+}
+
+fn seconds(value: f64, flag: &str) -> Result<Duration, String> {
+    if value.is_finite() && value > 0.0 {
+        Ok(Duration::from_secs_f64(value))
+    } else {
+        Err(format!(
+            "{flag} must be a positive number of seconds, got {value}"
+        ))
+    }
+}
+
+fn init_logs(format: LogFormat) {
+    let builder = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false);
+    let _ = match format {
+        // The message alone: the lines are meant to be read, and grepped.
+        LogFormat::Human => builder
+            .without_time()
+            .with_level(false)
+            .with_ansi(false)
+            .try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
+}
+
+pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
+    let (timeout, grace) = match (
+        seconds(args.timeout, "--timeout"),
+        seconds(args.grace, "--grace"),
+    ) {
+        (Ok(timeout), Ok(grace)) => (timeout, grace),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_INTERNAL);
+        }
+    };
+    let program = match std::env::current_exe() {
+        Ok(program) => program,
+        Err(e) => {
+            eprintln!("error: cannot find the beeuni executable to start workers: {e}");
+            return ExitCode::from(EXIT_INTERNAL);
+        }
+    };
+    let (project, _, _) = match load_or_report(start) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    init_logs(args.log_format);
+    let options = ::daemon::Options {
+        listen: args.listen,
+        workers: args
+            .workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        timeout,
+        worker_memory: args.worker_memory,
+        body_limit: usize::try_from(args.max_body).unwrap_or(usize::MAX),
+        grace,
+        program,
+        token: std::env::var("BEEUNI_DAEMON_TOKEN").ok(),
+        watch: !args.no_watch,
+        max_connections: args.max_connections,
+    };
+    let result = ::daemon::run(project, options, |ready| {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "beeuni daemon listening on {}", ready.url);
+        let _ = stdout.flush();
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(EXIT_PROBLEMS)
+        }
+    }
+}
+
+/// `beeuni daemon-worker`: one worker process of a daemon.
+pub fn run_worker() -> ExitCode {
+    let input = std::io::BufReader::new(std::io::stdin());
+    match ::daemon::worker::run(input, std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: the daemon worker failed: {e:#}");
+            ExitCode::from(EXIT_INTERNAL)
+        }
+    }
+}

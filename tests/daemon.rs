@@ -1,0 +1,890 @@
+//! `beeuni daemon` as the harnesses and the plugin see it: the real binary on
+//! 127.0.0.1:0, a real HTTP client, the HTTP contract of the README.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use reqwest::blocking::Client;
+use serde_json::{Value, json};
+
+const TOKEN: &str = "test-token-3f9c";
+
+/// A copy of the daemon fixture in a temp folder, with its own secret store,
+/// runtime folder and cache.
+struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    fn new() -> Sandbox {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/daemon/project"),
+            &dir.path().join("project"),
+        );
+        Sandbox { dir }
+    }
+
+    fn project(&self) -> PathBuf {
+        self.dir.path().join("project")
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_beeuni"));
+        command
+            .arg("-C")
+            .arg(self.project())
+            .env("BEEUNI_SECRETS_DIR", self.dir.path().join("secrets"))
+            .env("BEEUNI_RUNTIME_DIR", self.dir.path().join("run"))
+            .env(
+                "BEEUNI_CACHE_DIR",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("daemon-cache"),
+            )
+            .env("NO_COLOR", "1");
+        command
+    }
+
+    fn secrets(&self, args: &[&str], stdin: &str) -> std::process::Output {
+        use std::io::Write;
+        let mut child = self
+            .command()
+            .arg("secrets")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+
+    fn start(&self, args: &[&str]) -> Daemon {
+        self.start_with_token(args, Some(TOKEN))
+    }
+
+    fn start_with_token(&self, args: &[&str], token: Option<&str>) -> Daemon {
+        let mut command = self.command();
+        command.arg("daemon").args(args);
+        match token {
+            Some(token) => command.env("BEEUNI_DAEMON_TOKEN", token),
+            None => command.env_remove("BEEUNI_DAEMON_TOKEN"),
+        };
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let log = Arc::new(Mutex::new(String::new()));
+        let stderr = child.stderr.take().unwrap();
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let mut log = sink.lock().unwrap_or_else(|e| e.into_inner());
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        let url = first
+            .trim_end()
+            .strip_prefix("beeuni daemon listening on ")
+            .unwrap_or_else(|| {
+                panic!(
+                    "no listening line; stdout: {first:?}, stderr: {}",
+                    log.lock().unwrap_or_else(|e| e.into_inner())
+                )
+            })
+            .to_string();
+        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+        Daemon {
+            child,
+            url,
+            token: token.unwrap_or_default().to_string(),
+            log,
+            client: Client::builder()
+                .timeout(Duration::from_secs(120))
+                .build()
+                .unwrap(),
+        }
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+struct Daemon {
+    child: Child,
+    url: String,
+    token: String,
+    log: Arc<Mutex<String>>,
+    client: Client,
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Answer {
+    status: StatusCode,
+    body: Value,
+}
+
+impl Daemon {
+    fn call(&self, tool: &str, body: Value) -> Answer {
+        self.post(tool, body.to_string().into_bytes(), Some(&self.token))
+    }
+
+    fn post(&self, tool: &str, body: Vec<u8>, token: Option<&str>) -> Answer {
+        let mut request = self
+            .client
+            .post(format!("{}/beeuni/tools/{tool}", self.url))
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        answer(request.send().unwrap())
+    }
+
+    fn get(&self, path: &str) -> Answer {
+        answer(
+            self.client
+                .get(format!("{}{path}", self.url))
+                .bearer_auth(&self.token)
+                .send()
+                .unwrap(),
+        )
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Waits (without asserting on time) until the log holds `text`.
+    fn wait_for_log(&self, text: &str) {
+        let start = Instant::now();
+        while !self.log().contains(text) {
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "the log never showed {text:?}:\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn terminate(&self) {
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(self.child.id() as i32),
+            nix::sys::signal::Signal::SIGTERM,
+        )
+        .unwrap();
+    }
+}
+
+fn answer(response: reqwest::blocking::Response) -> Answer {
+    let status = response.status();
+    let text = response.text().unwrap();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    Answer { status, body }
+}
+
+fn call_body(args: Value, context: Value) -> Value {
+    json!({ "args": args, "context": context })
+}
+
+#[test]
+fn the_http_contract() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--max-body", "64K"]);
+
+    let ok = daemon.call(
+        "echo",
+        call_body(json!({"text": "hi"}), json!({"sessionId": "s1"})),
+    );
+    assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(ok.body, json!({"output": "hi (agent beeuni, session s1)"}));
+
+    let thrown = daemon.call("fails", call_body(json!({}), json!({})));
+    assert_eq!(thrown.status, StatusCode::OK);
+    assert_eq!(thrown.body, json!({"error": "the order service is down"}));
+
+    // A hosted Beeuni tool is served too.
+    let health = daemon.get("/beeuni/health");
+    assert_eq!(health.status, StatusCode::OK);
+    assert_eq!(health.body["status"], "ok");
+    assert_eq!(health.body["generation"], 1);
+    assert_eq!(health.body["skipped"], 1);
+    assert_eq!(health.body["tools"], 9);
+
+    for name in ["nope", "broken", "web_search"] {
+        let missing = daemon.call(name, call_body(json!({}), json!({})));
+        assert_eq!(missing.status, StatusCode::NOT_FOUND, "{name}");
+        assert_eq!(
+            missing.body,
+            json!({"error": format!("no tool named {name} is loaded")})
+        );
+    }
+
+    let denied = daemon.call("fails", call_body(json!({}), json!({"agent": "reader"})));
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+    assert!(denied.body["error"].as_str().unwrap().contains("reader"));
+
+    // The experimental harness allows a subagent only what both lists allow;
+    // the standard harness applies the subagent's own list.
+    let both = |harness: &str| {
+        daemon
+            .call(
+                "slow",
+                call_body(
+                    json!({"ms": 1}),
+                    json!({"agent": "helper", "parentAgent": "reader", "harness": harness}),
+                ),
+            )
+            .status
+    };
+    assert_eq!(both("experimental"), StatusCode::FORBIDDEN);
+    assert_eq!(both("standard"), StatusCode::OK);
+
+    for (body, what) in [
+        (b"{not json".to_vec(), "malformed JSON"),
+        (
+            br#"{"args": [1], "context": {}}"#.to_vec(),
+            "args not an object",
+        ),
+        (br#"{"args": {"text": "x"}}"#.to_vec(), "no context"),
+    ] {
+        let bad = daemon.post("echo", body, Some(TOKEN));
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{what}: {}", bad.body);
+        assert!(bad.body["error"].is_string(), "{what}");
+    }
+
+    for token in [None, Some("wrong")] {
+        let refused = daemon.post(
+            "echo",
+            call_body(json!({"text": "x"}), json!({}))
+                .to_string()
+                .into_bytes(),
+            token,
+        );
+        assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+    }
+
+    // Over `--max-body 64K`; small enough that the client has sent it all
+    // before the daemon answers and closes.
+    let huge = format!(
+        r#"{{"args": {{"text": "{}"}}, "context": {{}}}}"#,
+        "a".repeat(100 << 10)
+    );
+    let too_big = daemon.post("echo", huge.into_bytes(), Some(TOKEN));
+    assert_eq!(too_big.status, StatusCode::PAYLOAD_TOO_LARGE);
+
+    let flood = daemon.call("flood", call_body(json!({}), json!({})));
+    assert_eq!(flood.status, StatusCode::OK);
+    assert_eq!(flood.body["truncated"], true);
+    assert_eq!(flood.body["bytes"], 3_000_000);
+    assert_eq!(flood.body["lines"], 30_000);
+    let spilled = flood.body["outputPath"].as_str().unwrap();
+    assert_eq!(std::fs::metadata(spilled).unwrap().len(), 3_000_000);
+    let _ = std::fs::remove_file(spilled);
+
+    let log = daemon.log();
+    let lines: Vec<&str> = log.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == "[tools] project tools that did not load")
+        .unwrap_or_else(|| panic!("{log}"));
+    assert!(
+        lines[at + 1].starts_with(
+            "  broken (tools/broken.ts): Cannot find package 'not-a-package-anywhere'"
+        ),
+        "{log}"
+    );
+}
+
+#[test]
+fn tools_listed_per_agent_and_harness() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    let names = |query: &str| -> Vec<String> {
+        let listed = daemon.get(&format!("/beeuni/tools{query}"));
+        assert_eq!(listed.status, StatusCode::OK);
+        listed.body["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        names(""),
+        [
+            "show", "echo", "fails", "slow", "runaway", "env", "flood", "hog", "hangs"
+        ]
+    );
+    assert_eq!(names("?agent=reader&harness=standard"), ["echo", "env"]);
+    assert_eq!(
+        names("?agent=helper&harness=experimental&parentAgent=reader"),
+        ["echo", "env"]
+    );
+    assert_eq!(
+        daemon.get("/beeuni/tools?harness=weird").status,
+        StatusCode::BAD_REQUEST
+    );
+    // An agent beeuni.yaml does not configure sees every tool (SPEC 2.3).
+    assert_eq!(names("?agent=stranger").len(), 9);
+
+    let listed = daemon.get("/beeuni/tools?agent=reader");
+    assert_eq!(
+        listed.body["tools"][0],
+        json!({
+            "name": "echo",
+            "kind": "project",
+            "source": "tools/echo.ts",
+            "description": "Echoes its text and who called.",
+            "parameters": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
+        })
+    );
+}
+
+#[test]
+fn the_runtime_file_holds_the_url_and_a_random_token() {
+    use std::os::unix::fs::PermissionsExt;
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start_with_token(&["--workers", "1", "--no-watch"], None);
+    let run_dir = sandbox.dir.path().join("run");
+    let file = std::fs::read_dir(&run_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .unwrap();
+    assert!(!file.starts_with(sandbox.project()));
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let content: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(content["url"], daemon.url.as_str());
+    let token = content["token"].as_str().unwrap();
+    assert_eq!(token.len(), 64);
+    let call = daemon.post(
+        "echo",
+        call_body(json!({"text": "x"}), json!({}))
+            .to_string()
+            .into_bytes(),
+        Some(token),
+    );
+    assert_eq!(call.status, StatusCode::OK);
+    assert_eq!(
+        daemon.get("/beeuni/health").status,
+        StatusCode::UNAUTHORIZED
+    );
+
+    daemon.terminate();
+    let mut daemon = daemon;
+    assert!(daemon.child.wait().unwrap().success());
+    assert!(!file.exists(), "the runtime file outlived the daemon");
+}
+
+#[test]
+fn secrets_reach_only_granted_agents_and_changes_reach_the_next_call() {
+    let sandbox = Sandbox::new();
+    let set = sandbox.secrets(&["set", "GRANTED_KEY=-"], "first\n");
+    assert!(
+        set.status.success(),
+        "{}",
+        String::from_utf8_lossy(&set.stderr)
+    );
+    assert!(
+        sandbox
+            .secrets(&["set", "OTHER_KEY=-"], "hidden")
+            .status
+            .success()
+    );
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    let read = |agent: &str, name: &str| -> Value {
+        let answer = daemon.call(
+            "env",
+            call_body(json!({"name": name}), json!({"agent": agent})),
+        );
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        serde_json::from_str(answer.body["output"].as_str().unwrap()).unwrap()
+    };
+    assert_eq!(
+        read("reader", "GRANTED_KEY"),
+        json!({"context": "first", "process": null})
+    );
+    assert_eq!(
+        read("reader", "OTHER_KEY"),
+        json!({"context": null, "process": null})
+    );
+    // `beeuni` has `secrets: all`; an agent not configured gets none.
+    assert_eq!(read("beeuni", "OTHER_KEY")["context"], "hidden");
+    assert_eq!(read("stranger", "GRANTED_KEY")["context"], Value::Null);
+    // The daemon's own token never reaches a tool.
+    assert_eq!(
+        read("beeuni", "BEEUNI_DAEMON_TOKEN"),
+        json!({"context": null, "process": null})
+    );
+
+    assert!(
+        sandbox
+            .secrets(&["set", "GRANTED_KEY=-"], "second")
+            .status
+            .success()
+    );
+    assert_eq!(read("reader", "GRANTED_KEY")["context"], "second");
+    assert!(sandbox.secrets(&["rm", "GRANTED_KEY"], "").status.success());
+    assert_eq!(read("reader", "GRANTED_KEY")["context"], Value::Null);
+}
+
+#[test]
+fn the_secrets_command_keeps_values_private() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let sandbox = Sandbox::new();
+    let set = sandbox.secrets(&["set", "API_KEY=-"], "s3cr3t-value\n");
+    assert!(set.status.success());
+    let store_dir = sandbox.dir.path().join("secrets");
+    let files: Vec<PathBuf> = std::fs::read_dir(&store_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        files.len(),
+        1,
+        "a temporary file was left behind: {files:?}"
+    );
+    let store = &files[0];
+    assert_eq!(
+        std::fs::metadata(store).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    let stored: Value = serde_json::from_str(&std::fs::read_to_string(store).unwrap()).unwrap();
+    // The line break `echo` adds is not part of the value.
+    assert_eq!(stored, json!({"API_KEY": "s3cr3t-value"}));
+
+    // Written through a new file and a rename, never in place.
+    let inode = std::fs::metadata(store).unwrap().ino();
+    assert!(
+        sandbox
+            .secrets(&["set", "SECOND=-"], "two")
+            .status
+            .success()
+    );
+    assert_ne!(std::fs::metadata(store).unwrap().ino(), inode);
+    assert_eq!(std::fs::read_dir(&store_dir).unwrap().count(), 1);
+
+    let ls = sandbox.secrets(&["ls"], "");
+    let listed = String::from_utf8_lossy(&ls.stdout);
+    assert_eq!(listed, "API_KEY\nSECOND\n");
+    assert!(!String::from_utf8_lossy(&ls.stderr).contains("s3cr3t"));
+
+    let inline = sandbox.secrets(&["set", "API_KEY=s3cr3t"], "");
+    assert!(!inline.status.success());
+    assert!(String::from_utf8_lossy(&inline.stderr).contains("NAME=-"));
+    let bad_name = sandbox.secrets(&["set", "1BAD=-"], "x");
+    assert!(!bad_name.status.success());
+    assert!(!sandbox.secrets(&["rm", "NEVER_SET"], "").status.success());
+}
+
+#[test]
+fn a_call_past_its_deadline_is_answered_504_and_a_blocked_worker_is_replaced() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "2", "--timeout", "1", "--no-watch"]);
+    let late = daemon.call("slow", call_body(json!({"ms": 60000}), json!({})));
+    assert_eq!(late.status, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(
+        late.body,
+        json!({"error": "the tool call did not finish within 1 s"})
+    );
+
+    std::thread::scope(|scope| {
+        let runaway = scope.spawn(|| daemon.call("runaway", call_body(json!({}), json!({}))));
+        // While one worker is blocked, the other answers.
+        for i in 0..5 {
+            let ok = daemon.call(
+                "echo",
+                call_body(json!({"text": format!("n{i}")}), json!({"sessionId": "x"})),
+            );
+            assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
+        }
+        let runaway = runaway.join().unwrap();
+        assert_eq!(runaway.status, StatusCode::GATEWAY_TIMEOUT);
+    });
+    daemon.wait_for_log(
+        "[workers] a worker was replaced: a call blocked its worker past its 1 s deadline",
+    );
+    daemon.wait_for_log("[workers] the replacement worker is ready");
+    // Both workers serve again.
+    for i in 0..4 {
+        let ok = daemon.call(
+            "echo",
+            call_body(json!({"text": format!("after{i}")}), json!({})),
+        );
+        assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
+    }
+    let health = daemon.get("/beeuni/health");
+    assert_eq!(health.body["workers"], 2);
+}
+
+#[test]
+fn sigterm_lets_calls_in_flight_finish_then_exits_zero() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let in_flight = scope.spawn(|| {
+            daemon.call(
+                "slow",
+                call_body(json!({"ms": 1500, "tag": "done"}), json!({})),
+            )
+        });
+        // The call has reached its worker once the worker took it.
+        while daemon.get("/beeuni/health").status != StatusCode::OK {}
+        std::thread::sleep(Duration::from_millis(300));
+        daemon.terminate();
+        daemon.wait_for_log("SIGTERM: no new calls");
+        let refused = answer(
+            Client::new()
+                .get(format!("{}/beeuni/health", daemon.url))
+                .bearer_auth(TOKEN)
+                .send()
+                .unwrap(),
+        );
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            refused.body,
+            json!({"error": "the daemon is shutting down"})
+        );
+        let answer = in_flight.join().unwrap();
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(answer.body["output"], "slept 1500 ms done");
+    });
+    let mut daemon = daemon;
+    assert!(daemon.child.wait().unwrap().success());
+    assert!(daemon.log().contains("[daemon] stopped"));
+}
+
+/// `beeuni tools call` builds `context.env` as the daemon does and keeps its
+/// deadline even when the tool blocks where the runtime cannot stop it.
+#[test]
+fn tools_call_uses_the_same_secrets_and_ends_at_its_deadline() {
+    let sandbox = Sandbox::new();
+    assert!(
+        sandbox
+            .secrets(&["set", "GRANTED_KEY=-"], "k1")
+            .status
+            .success()
+    );
+    let call = |agent: &str, name: &str| {
+        let output = sandbox
+            .command()
+            .args(["tools", "call", "env", "--agent", agent, "--args"])
+            .arg(json!({"name": name}).to_string())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice::<Value>(&output.stdout).unwrap()
+    };
+    assert_eq!(call("reader", "GRANTED_KEY")["context"], "k1");
+    assert_eq!(call("helper", "GRANTED_KEY")["context"], Value::Null);
+    assert_eq!(call("stranger", "GRANTED_KEY")["context"], Value::Null);
+
+    let runaway = sandbox
+        .command()
+        .args(["tools", "call", "runaway", "--timeout", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(runaway.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&runaway.stderr);
+    assert!(
+        stderr.contains("did not finish within its 1 s deadline and could not be stopped"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_edit_reloads_between_calls_and_a_broken_manifest_keeps_the_last_good_tools() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1"]);
+    let slow = sandbox.project().join("tools/slow.ts");
+    let source = std::fs::read_to_string(&slow).unwrap();
+    std::thread::scope(|scope| {
+        let in_flight = scope.spawn(|| {
+            daemon.call(
+                "slow",
+                call_body(json!({"ms": 2500, "tag": "old"}), json!({})),
+            )
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::write(
+            &slow,
+            source.replace("`slept ${args.ms} ms", "`new code ${args.ms} ms"),
+        )
+        .unwrap();
+        daemon
+            .wait_for_log("[reload] generation 2: added -; removed -; changed slow; failed broken");
+        // The call that started on the old code finishes on it.
+        let answer = in_flight.join().unwrap();
+        assert_eq!(answer.body, json!({"output": "slept 2500 ms old"}));
+    });
+    let next = daemon.call("slow", call_body(json!({"ms": 1, "tag": "x"}), json!({})));
+    assert_eq!(next.body, json!({"output": "new code 1 ms x"}));
+    assert_eq!(daemon.get("/beeuni/health").body["generation"], 2);
+
+    let manifest = sandbox.project().join("beeuni.yaml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("  flood: tools/flood.ts\n", "")).unwrap();
+    daemon.wait_for_log("[reload] generation 3: added -; removed flood; changed -; failed broken");
+    let gone = daemon.call("flood", call_body(json!({}), json!({})));
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+
+    std::fs::write(&manifest, "tools: [unclosed\n").unwrap();
+    daemon.wait_for_log("[reload] beeuni.yaml cannot be read");
+    assert!(daemon.log().contains("still serving generation 3"));
+    let still = daemon.call("echo", call_body(json!({"text": "up"}), json!({})));
+    assert_eq!(still.status, StatusCode::OK);
+    assert_eq!(daemon.get("/beeuni/health").body["generation"], 3);
+}
+
+#[test]
+fn a_worker_that_exhausts_its_memory_costs_only_its_call() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--worker-memory", "1G"]);
+    let hog = daemon.call("hog", call_body(json!({}), json!({})));
+    assert_eq!(hog.status, StatusCode::OK);
+    let error = hog.body["error"].as_str().unwrap();
+    assert!(error.contains("ran out of memory"), "{error}");
+    daemon.wait_for_log("[workers] the replacement worker is ready");
+    let ok = daemon.call("echo", call_body(json!({"text": "still here"}), json!({})));
+    assert_eq!(ok.body["output"], "still here (agent beeuni, session )");
+}
+
+#[test]
+fn a_client_that_disconnects_aborts_the_call_and_kills_its_subprocess() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    let note = sandbox.dir.path().join("aborted.txt");
+    let pid_file = sandbox.dir.path().join("pid.txt");
+    let impatient = Client::builder()
+        .timeout(Duration::from_millis(1500))
+        .build()
+        .unwrap();
+    let gave_up = impatient
+        .post(format!("{}/beeuni/tools/hangs", daemon.url))
+        .bearer_auth(TOKEN)
+        .body(call_body(json!({"note": note, "pidFile": pid_file}), json!({})).to_string())
+        .send();
+    assert!(gave_up.is_err(), "the call was meant to outlast the client");
+    let start = Instant::now();
+    while !note.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the call's signal never aborted:\n{}",
+            daemon.log()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let reason = std::fs::read_to_string(&note).unwrap();
+    assert!(reason.contains("its caller went away"), "{reason}");
+    let pid = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .to_string();
+    let proc_stat = PathBuf::from(format!("/proc/{pid}/stat"));
+    let alive = || std::fs::read_to_string(&proc_stat).is_ok_and(|stat| !stat.contains(") Z "));
+    while alive() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the subprocess {pid} outlived its call"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The worker goes on serving.
+    let ok = daemon.call("echo", call_body(json!({"text": "next"}), json!({})));
+    assert_eq!(ok.status, StatusCode::OK);
+}
+
+#[test]
+fn a_quick_call_does_not_wait_for_a_slow_one_on_the_same_worker() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let slow = scope.spawn(|| {
+            daemon.call(
+                "slow",
+                call_body(json!({"ms": 4000, "tag": "slow"}), json!({})),
+            )
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        let quick = daemon.call("echo", call_body(json!({"text": "quick"}), json!({})));
+        assert_eq!(quick.status, StatusCode::OK);
+        assert!(
+            !slow.is_finished(),
+            "the quick call waited for the slow one"
+        );
+        assert_eq!(slow.join().unwrap().body["output"], "slept 4000 ms slow");
+    });
+}
+
+/// The load and faults test at small counts: concurrent calls mixing tools
+/// that succeed, throw, time out, flood their output and block their worker,
+/// with malformed, unauthorised, unknown-tool and denied requests. Every
+/// answer matches its request or says plainly that a runaway's worker took
+/// the call down with it; none is lost, and the daemon stays up.
+#[test]
+fn mixed_load_with_faults_gets_every_answer_right() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "2", "--timeout", "5", "--no-watch"]);
+    const CALLS: usize = 160;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let collateral = std::sync::atomic::AtomicUsize::new(0);
+    // A call queued on the worker a runaway blocks is lost with that worker.
+    let lost_with_a_runaway = |a: &Answer| {
+        let lost = a.status == StatusCode::GATEWAY_TIMEOUT
+            || a.body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("worker was stopped"));
+        if lost {
+            collateral.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        lost
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= CALLS {
+                        break;
+                    }
+                    let id = format!("call-{i}");
+                    let expect = |a: Answer, right: &dyn Fn(&Answer) -> bool| {
+                        assert!(
+                            right(&a) || lost_with_a_runaway(&a),
+                            "{id}: {} {}\n{}",
+                            a.status,
+                            a.body,
+                            daemon.log()
+                        );
+                    };
+                    match i % 10 {
+                        0 if i.is_multiple_of(80) => {
+                            let a = daemon.call("runaway", call_body(json!({}), json!({})));
+                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
+                        }
+                        1 => expect(
+                            daemon.call("fails", call_body(json!({}), json!({}))),
+                            &|a| a.body == json!({"error": "the order service is down"}),
+                        ),
+                        2 if i % 40 == 2 => {
+                            let a = daemon.call("slow", call_body(json!({"ms": 60000}), json!({})));
+                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
+                        }
+                        3 if i % 30 == 3 => {
+                            let a = daemon.call("flood", call_body(json!({}), json!({})));
+                            if let Some(path) = a.body["outputPath"].as_str() {
+                                let _ = std::fs::remove_file(path);
+                            }
+                            expect(a, &|a| {
+                                a.body["truncated"] == true && a.body["bytes"] == 3_000_000
+                            });
+                        }
+                        4 => {
+                            let a = daemon.post("echo", b"{oops".to_vec(), Some(TOKEN));
+                            assert_eq!(a.status, StatusCode::BAD_REQUEST, "{id}");
+                        }
+                        5 => {
+                            let body = call_body(json!({"text": id}), json!({})).to_string();
+                            let a = daemon.post("echo", body.into_bytes(), Some("nope"));
+                            assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{id}");
+                        }
+                        6 => {
+                            let a = daemon.call("ghost", call_body(json!({}), json!({})));
+                            assert_eq!(
+                                a.body,
+                                json!({"error": "no tool named ghost is loaded"}),
+                                "{id}"
+                            );
+                        }
+                        7 => {
+                            let a = daemon
+                                .call("fails", call_body(json!({}), json!({"agent": "reader"})));
+                            assert_eq!(a.status, StatusCode::FORBIDDEN, "{id}");
+                        }
+                        _ => {
+                            let a = daemon.call(
+                                "echo",
+                                call_body(json!({"text": id}), json!({"sessionId": id})),
+                            );
+                            let right =
+                                json!({"output": format!("{id} (agent beeuni, session {id})")});
+                            expect(a, &|a| a.body == right);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let lost = collateral.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        lost < CALLS / 4,
+        "{lost} of {CALLS} calls were lost with a runaway's worker"
+    );
+    let health = daemon.get("/beeuni/health");
+    assert_eq!(health.status, StatusCode::OK);
+    let ok = daemon.call("echo", call_body(json!({"text": "end"}), json!({})));
+    assert_eq!(ok.body["output"], "end (agent beeuni, session )");
+}
+
+#[test]
+fn json_logs_carry_the_same_lines() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--log-format", "json"]);
+    daemon.wait_for_log("runtime file");
+    let events: Vec<Value> = daemon
+        .log()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    let messages: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e["fields"]["message"].as_str())
+        .collect();
+    let at = messages
+        .iter()
+        .position(|m| *m == "[tools] project tools that did not load")
+        .unwrap_or_else(|| panic!("{messages:?}"));
+    assert!(messages[at + 1].starts_with("  broken (tools/broken.ts): "));
+    assert!(
+        events
+            .iter()
+            .all(|e| e["timestamp"].is_string() && e["level"].is_string())
+    );
+}

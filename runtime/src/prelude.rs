@@ -33,6 +33,7 @@ const UNITS: &[(&str, &str)] = &[
     ("inspect", include_str!("js/inspect.js")),
     ("node_buffer", include_str!("js/node_buffer.js")),
     ("node_crypto", include_str!("js/node_crypto.js")),
+    ("node_keys", include_str!("js/node_keys.js")),
     ("node_timers", include_str!("js/node_timers.js")),
     ("node_url", include_str!("js/node_url.js")),
     ("os", include_str!("js/os.js")),
@@ -41,6 +42,7 @@ const UNITS: &[(&str, &str)] = &[
     ("process", include_str!("js/process.js")),
     ("querystring", include_str!("js/querystring.js")),
     ("string_decoder", include_str!("js/string_decoder.js")),
+    ("subtle", include_str!("js/subtle.js")),
     ("text_codec", include_str!("js/text_codec.js")),
     ("timers", include_str!("js/timers.js")),
     ("url", include_str!("js/url.js")),
@@ -68,7 +70,10 @@ const GLOBALS: &[(&str, &[&str])] = &[
     ("performance", &["performance"]),
     ("process", &["process"]),
     ("timers", &["setImmediate", "clearImmediate"]),
-    ("text_codec", &["TextEncoder", "TextDecoder", "structuredClone"]),
+    (
+        "text_codec",
+        &["TextEncoder", "TextDecoder", "structuredClone"],
+    ),
     ("url_search_params", &["URLSearchParams"]),
     ("web_crypto", &["crypto"]),
     ("web_url", &["URL"]),
@@ -122,7 +127,9 @@ pub(crate) fn install_globals(
     context: &mut Context,
 ) -> JsResult<()> {
     for native in NATIVES_COMPLETED {
-        let value = context.global_object().get(JsString::from(*native), context)?;
+        let value = context
+            .global_object()
+            .get(JsString::from(*native), context)?;
         host.create_data_property_or_throw(JsString::from(*native), value, context)?;
     }
     let need = internals

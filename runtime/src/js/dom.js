@@ -1,7 +1,7 @@
 // ---- dom.js: Event, EventTarget, DOMException -------------------------------
 class DOMException extends Error {
   constructor(message = '', name = 'Error') { super(message); this.name = name; }
-  get code() { return { AbortError: 20, TimeoutError: 23, NotSupportedError: 9, DataCloneError: 25 }[this.name] || 0; }
+  get code() { return { AbortError: 20, TimeoutError: 23, NotSupportedError: 9, DataCloneError: 25, InvalidAccessError: 15 }[this.name] || 0; }
 }
 
 class Event {

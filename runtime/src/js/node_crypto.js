@@ -41,7 +41,7 @@ function digestOf(digest) {
 }
 function integerArg(value, name, min, max) {
   if (typeof value !== 'number') throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be of type number. Received ${value === undefined ? 'undefined' : `type ${typeof value} (${JSON.stringify(value)})`}`);
-  if (!Number.isInteger(value) || value < min || value > max) throw coded(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be >= ${min} && <= ${max}. Received ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max) throw coded(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be >= ${min} and <= ${max}. Received ${value}`);
   return value;
 }
 
@@ -64,8 +64,9 @@ function scryptSync(password, salt, keylen, options) {
   const [n, r, parallel, maxmem] = scryptOptions(options || {});
   try {
     return toBuffer(new Uint8Array(host.scrypt(p, s, keylen, n, r, parallel, maxmem)));
-  } catch {
-    throw coded(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params: error:06000085:public key routines:OPENSSL_internal:INVALID_PARAMETERS');
+  } catch (error) {
+    const reason = String(error && error.message) === 'MEMORY_LIMIT_EXCEEDED' ? '06000084:public key routines:OPENSSL_internal:MEMORY_LIMIT_EXCEEDED' : '06000085:public key routines:OPENSSL_internal:INVALID_PARAMETERS';
+    throw coded(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', `Invalid scrypt params: error:${reason}`);
   }
 }
 // The callback forms check their arguments at once, as Node does, and call

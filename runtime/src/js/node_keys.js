@@ -58,7 +58,8 @@ class KeyObject extends PublicKeyObject {
       if (options && options.format === 'jwk') return { kty: 'oct', k: decodeBytes(d.der, 'base64url') };
       return toBuffer(d.der.slice());
     }
-    const format = options && options.format;
+    if (options === null || typeof options !== 'object') throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', `The "options" argument must be of type object. Received ${options === null ? 'null' : typeof options === 'undefined' ? 'undefined' : `type ${typeof options}`}`);
+    const format = options.format;
     if (format === 'jwk') return JSON.parse(host.keyExport(d.kind, d.type, bufferOf(d.der), 'jwk'));
     if (format !== 'pem' && format !== 'der') throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.format' is invalid. Received ${format === undefined ? 'undefined' : `'${format}'`}`);
     const type = options.type;

@@ -47,8 +47,13 @@ function normalize(algorithm) {
   return given;
 }
 
-function requireHash(algorithm) {
-  if (!algorithm.hash) throw new TypeError('Member HmacKeyParams.hash is required');
+// `dictionary` is the WebIDL name Bun's message gives (RsaHashedImportParams, …).
+function requireHash(algorithm, dictionary) {
+  if (!algorithm.hash) {
+    const error = new TypeError(`Member ${dictionary}.hash is required and must be an instance of (object or DOMString)`);
+    error.code = 'ERR_MISSING_OPTION';
+    throw error;
+  }
   return algorithm.hash;
 }
 
@@ -56,7 +61,7 @@ const keys = new WeakMap();
 const token = Symbol('CryptoKey');
 class CryptoKey {
   constructor(secret, type, extractable, algorithm, usages, bytes, kind) {
-    if (secret !== token) throw new TypeError('Illegal constructor');
+    if (secret !== token) { const error = new TypeError('Illegal constructor'); error.code = 'ERR_ILLEGAL_CONSTRUCTOR'; throw error; }
     keys.set(this, { type, extractable, algorithm, usages, bytes, kind });
   }
   get type() { return keys.get(this).type; }
@@ -69,7 +74,7 @@ class CryptoKey {
 function checkUsages(name, type, usages) {
   const allowed = USAGES[name][type] || [];
   for (const usage of usages) {
-    if (!allowed.includes(usage)) throw new SyntaxError(`Unsupported key usage for ${type === 'secret' ? name : name === 'ECDSA' ? 'EC' : 'RSA'} key`);
+    if (!allowed.includes(usage)) throw new SyntaxError(`Unsupported key usage for ${type === 'secret' ? name : `an ${name}`} key`);
   }
   if (usages.length === 0 && type !== 'public') throw new SyntaxError('Usages cannot be empty when creating a key.');
 }
@@ -95,12 +100,12 @@ function parseKey(format, data) {
 function asymmetricAlgorithm(algorithm, parsed) {
   if (algorithm.name === 'ECDSA') {
     if (algorithm.namedCurve !== 'P-256') throw new DOMException('Named curve not supported', 'NotSupportedError');
-    if (parsed.kind !== 'ec') throw dataError();
+    if (parsed.kind !== 'ec') throw dataError('Invalid key type');
     return { name: 'ECDSA', namedCurve: 'P-256' };
   }
-  if (parsed.kind !== 'rsa') throw dataError();
+  if (parsed.kind !== 'rsa') throw dataError('Invalid key type');
   const jwk = JSON.parse(host.keyExport('rsa', 'public', publicDer(parsed), 'jwk'));
-  return { name: algorithm.name, modulusLength: parsed.bits, publicExponent: base64Decode(jwk.e), hash: requireHash(algorithm) };
+  return { name: algorithm.name, modulusLength: parsed.bits, publicExponent: base64Decode(jwk.e), hash: requireHash(algorithm, 'RsaHashedImportParams') };
 }
 
 function publicDer(parsed) {
@@ -115,7 +120,7 @@ function importSecret(format, keyData, algorithm, extractable, usages) {
     bytes = base64Decode(keyData.k);
   } else throw new DOMException(`Unsupported import key format for algorithm`, 'NotSupportedError');
   if (algorithm.name === 'HMAC') {
-    const hash = requireHash(algorithm);
+    const hash = requireHash(algorithm, 'HmacImportParams');
     if (bytes.length === 0) throw dataError();
     return makeKey('secret', extractable, { name: 'HMAC', hash, length: bytes.length * 8 }, usages, bytes);
   }
@@ -153,7 +158,7 @@ function signatureScheme(algorithm, data) {
       if (typeof algorithm.saltLength !== 'number') throw new TypeError('Member RsaPssParams.saltLength is required and must be an instance of unsigned long');
       return ['pss', data.algorithm.hash.name, algorithm.saltLength];
     }
-    case 'ECDSA': return ['ecdsa-p1363', requireHash(algorithm).name];
+    case 'ECDSA': return ['ecdsa-p1363', requireHash(algorithm, 'EcdsaParams').name];
     default: throw notSupported();
   }
 }
@@ -227,7 +232,7 @@ const subtle = {
   async exportKey(format, key) {
     if (!(key instanceof CryptoKey)) throw new TypeError(`Argument 2 ('key') must be an instance of CryptoKey`);
     const data = keys.get(key);
-    if (!data.extractable) throw new DOMException('The CryptoKey is nonextractable', 'InvalidAccessError');
+    if (!data.extractable) throw new DOMException('key is not extractable', 'InvalidAccessError');
     if (format === 'jwk') return exportJwk(data, data.extractable);
     if (format === 'raw' && data.type === 'secret') return bufferOf(data.bytes);
     if (format === 'raw' && data.kind === 'ec' && data.type === 'public') return host.keyExport('ec', 'public', bufferOf(data.bytes), 'raw');
@@ -238,7 +243,7 @@ const subtle = {
     algorithm = normalize(algorithm);
     usages = Array.from(usages);
     if (algorithm.name === 'HMAC') {
-      const hash = requireHash(algorithm);
+      const hash = requireHash(algorithm, 'HmacKeyGenParams');
       const length = algorithm.length === undefined ? HASH_BLOCK_BITS[hash.name] : algorithm.length;
       const bytes = new Uint8Array(host.randomBytes(Math.ceil(length / 8)));
       return makeKey('secret', extractable, { name: 'HMAC', hash, length }, usages, bytes);
@@ -252,7 +257,7 @@ const subtle = {
     const keyAlgorithm = asymmetricAlgorithm(algorithm, parsed);
     const { private: privateUsages, public: publicUsages } = USAGES[algorithm.name];
     for (const usage of usages) {
-      if (!privateUsages.includes(usage) && !publicUsages.includes(usage)) throw new SyntaxError(`Unsupported key usage for ${algorithm.name === 'ECDSA' ? 'EC' : 'RSA'} key`);
+      if (!privateUsages.includes(usage) && !publicUsages.includes(usage)) throw new SyntaxError(`Unsupported key usage for an ${algorithm.name} key`);
     }
     const publicKey = makeKey('public', true, keyAlgorithm, usages.filter((u) => publicUsages.includes(u)), new Uint8Array(publicDer(parsed)), parsed.kind);
     const privateKey = makeKey('private', extractable, keyAlgorithm, usages.filter((u) => privateUsages.includes(u)), parsed.der, parsed.kind);

@@ -34,8 +34,8 @@ pub(in crate::ops) fn pbkdf2(
 }
 
 /// `scrypt(password, salt, keylen, N, r, p, maxmem)`; parameters Node
-/// refuses (N not a power of two, memory over `maxmem`) fail with
-/// `INVALID_SCRYPT_PARAMS`.
+/// refuses fail with `INVALID_SCRYPT_PARAMS`, or `MEMORY_LIMIT_EXCEEDED` when
+/// they need more than `maxmem`.
 pub(in crate::ops) fn scrypt(
     _: &JsValue,
     args: &[JsValue],
@@ -55,7 +55,10 @@ pub(in crate::ops) fn scrypt(
     }
     // OpenSSL's memory rule: 128 * N * r bytes, plus 128 * r * p, fit maxmem.
     let memory = 128.0 * n * f64::from(r) + 128.0 * f64::from(r) * f64::from(p);
-    if memory > max_memory || length > MAX_KEY_LENGTH {
+    if memory > max_memory {
+        return Err(error("MEMORY_LIMIT_EXCEEDED"));
+    }
+    if length > MAX_KEY_LENGTH {
         return Err(invalid());
     }
     let log_n = (n as u64).trailing_zeros() as u8;

@@ -403,7 +403,8 @@ fn ec_jwk(der: &[u8], private: bool) -> JsResult<serde_json::Value> {
     };
     let point = public.to_sec1_point(false);
     let bytes = point.as_bytes();
-    let mut jwk = serde_json::json!({ "kty": "EC", "crv": "P-256", "x": b64(&bytes[1..33]), "y": b64(&bytes[33..65]) });
+    // Node's member order (serde_json keeps insertion order here).
+    let mut jwk = serde_json::json!({ "kty": "EC", "x": b64(&bytes[1..33]), "y": b64(&bytes[33..65]), "crv": "P-256" });
     if let Some(d) = d {
         jwk["d"] = serde_json::Value::from(d);
     }

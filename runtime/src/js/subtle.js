@@ -71,16 +71,18 @@ class CryptoKey {
   get [Symbol.toStringTag]() { return 'CryptoKey'; }
 }
 
-function checkUsages(name, type, usages) {
+// `importing` is false for generateKey, whose messages differ a little in Bun.
+function checkUsages(name, type, usages, importing) {
   const allowed = USAGES[name][type] || [];
+  const what = name === 'AES-GCM' ? 'an AES' : name === 'HMAC' && importing ? 'HMAC' : `an ${name}`;
   for (const usage of usages) {
-    if (!allowed.includes(usage)) throw new SyntaxError(`Unsupported key usage for ${type === 'secret' ? name : `an ${name}`} key`);
+    if (!allowed.includes(usage)) throw new SyntaxError(`Unsupported key usage for ${what} key`);
   }
-  if (usages.length === 0 && type !== 'public') throw new SyntaxError('Usages cannot be empty when creating a key.');
+  if (usages.length === 0 && type !== 'public') throw new SyntaxError(`Usages cannot be empty when ${importing ? 'importing' : 'creating'} a ${type} key.`);
 }
 
-function makeKey(type, extractable, algorithm, usages, bytes, kind) {
-  checkUsages(algorithm.name, type, usages);
+function makeKey(type, extractable, algorithm, usages, bytes, kind, importing = true) {
+  checkUsages(algorithm.name, type, usages, importing);
   // Bun lists usages in a fixed order, whatever order they came in.
   const ordered = ['encrypt', 'decrypt', 'sign', 'verify', 'deriveKey', 'deriveBits', 'wrapKey', 'unwrapKey'].filter((u) => usages.includes(u));
   return new CryptoKey(token, type, !!extractable, algorithm, ordered, bytes, kind);
@@ -99,8 +101,9 @@ function parseKey(format, data) {
 
 function asymmetricAlgorithm(algorithm, parsed) {
   if (algorithm.name === 'ECDSA') {
-    if (algorithm.namedCurve !== 'P-256') throw new DOMException('Named curve not supported', 'NotSupportedError');
     if (parsed.kind !== 'ec') throw dataError('Invalid key type');
+    // Every EC key this runtime reads is on P-256.
+    if (algorithm.namedCurve !== 'P-256') throw dataError('Named curve mismatch');
     return { name: 'ECDSA', namedCurve: 'P-256' };
   }
   if (parsed.kind !== 'rsa') throw dataError('Invalid key type');
@@ -246,21 +249,21 @@ const subtle = {
       const hash = requireHash(algorithm, 'HmacKeyGenParams');
       const length = algorithm.length === undefined ? HASH_BLOCK_BITS[hash.name] : algorithm.length;
       const bytes = new Uint8Array(host.randomBytes(Math.ceil(length / 8)));
-      return makeKey('secret', extractable, { name: 'HMAC', hash, length }, usages, bytes);
+      return makeKey('secret', extractable, { name: 'HMAC', hash, length }, usages, bytes, undefined, false);
     }
     if (algorithm.name === 'AES-GCM') {
       if (![128, 192, 256].includes(algorithm.length)) throw new DOMException('AES key length must be 128, 192 or 256 bits', 'OperationError');
-      return makeKey('secret', extractable, { name: 'AES-GCM', length: algorithm.length }, usages, new Uint8Array(host.randomBytes(algorithm.length / 8)));
+      return makeKey('secret', extractable, { name: 'AES-GCM', length: algorithm.length }, usages, new Uint8Array(host.randomBytes(algorithm.length / 8)), undefined, false);
     }
     if (!USAGES[algorithm.name] || HASHES[algorithm.name]) throw notSupported();
     const parsed = generateAsymmetric(algorithm);
     const keyAlgorithm = asymmetricAlgorithm(algorithm, parsed);
     const { private: privateUsages, public: publicUsages } = USAGES[algorithm.name];
     for (const usage of usages) {
-      if (!privateUsages.includes(usage) && !publicUsages.includes(usage)) throw new SyntaxError(`Unsupported key usage for an ${algorithm.name} key`);
+      if (!privateUsages.includes(usage) && !publicUsages.includes(usage)) throw new SyntaxError('A required parameter was missing or out-of-range');
     }
-    const publicKey = makeKey('public', true, keyAlgorithm, usages.filter((u) => publicUsages.includes(u)), new Uint8Array(publicDer(parsed)), parsed.kind);
-    const privateKey = makeKey('private', extractable, keyAlgorithm, usages.filter((u) => privateUsages.includes(u)), parsed.der, parsed.kind);
+    const publicKey = makeKey('public', true, keyAlgorithm, usages.filter((u) => publicUsages.includes(u)), new Uint8Array(publicDer(parsed)), parsed.kind, false);
+    const privateKey = makeKey('private', extractable, keyAlgorithm, usages.filter((u) => privateUsages.includes(u)), parsed.der, parsed.kind, false);
     return { publicKey, privateKey };
   },
   async sign(algorithm, key, data) {

@@ -437,7 +437,9 @@ pub(in crate::ops) fn key_generate(
     let key = if kind == "rsa" {
         let bits = super::super::arg(args, 1).to_u32(context)? as usize;
         let exponent = super::super::arg(args, 2).to_u32(context)?;
-        if !(512..=16384).contains(&bits) {
+        // Generating a bigger key takes seconds to minutes of native code that no
+        // deadline can interrupt.
+        if !(512..=4096).contains(&bits) {
             return Err(error("INVALID_MODULUS_LENGTH"));
         }
         let key = PrivateKey::new_with_exp(

@@ -49,8 +49,9 @@ pub(in crate::ops) fn scrypt(
     let p = arg(args, 5).to_u32(context)?;
     let max_memory = arg(args, 6).to_number(context)?;
     let invalid = || error("INVALID_SCRYPT_PARAMS");
-    if !(n >= 2.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX)) || !(n as u64).is_power_of_two()
-    {
+    let power_of_two =
+        n >= 2.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX) && (n as u64).is_power_of_two();
+    if !power_of_two {
         return Err(invalid());
     }
     // OpenSSL's memory rule: 128 * N * r bytes, plus 128 * r * p, fit maxmem.

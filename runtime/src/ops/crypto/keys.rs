@@ -52,11 +52,14 @@ pub(in crate::ops) fn key_parse(
 ) -> JsResult<JsValue> {
     let format = string_arg(args, 0, context)?;
     let data = bytes_arg(args, 1, context)?.unwrap_or_default();
-    let key = match format.as_str() {
-        "pem" => from_pem(&data)?,
-        "jwk" => from_jwk(&data)?,
-        der => from_der(der, &data)?,
-    };
+    // Key material comes from the tool; should a crate's arithmetic assert on
+    // numbers no real key has, that is a bad key, not a crashed host.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match format.as_str() {
+        "pem" => from_pem(&data),
+        "jwk" => from_jwk(&data),
+        der => from_der(der, &data),
+    }));
+    let key = parsed.unwrap_or_else(|_| Err(decode_error()))?;
     let bits = bits(&key)?;
     let values = vec![
         JsValue::from(JsString::from(key.kind)),
@@ -231,10 +234,9 @@ fn from_jwk(data: &[u8]) -> JsResult<Key> {
             match field("d")? {
                 None => rsa_public(&PublicKey::new(n, e).map_err(|_| error("JWK_INVALID"))?),
                 Some(d) => {
-                    let primes = match (field("p")?, field("q")?) {
-                        (Some(p), Some(q)) => vec![uint(&p), uint(&q)],
-                        _ => Vec::new(),
-                    };
+                    // RFC 7518 6.3.2: a private key carries its primes (the
+                    // crate's recovery of them from `d` alone panics on bad input).
+                    let primes = vec![uint(&required("p")?), uint(&required("q")?)];
                     let key = PrivateKey::from_components(n, e, uint(&d), primes)
                         .map_err(|_| error("JWK_INVALID"))?;
                     rsa_private(&key)

@@ -5,7 +5,11 @@ class DOMException extends Error {
     this.name = name;
   }
   get code() {
-    return { AbortError: 20, TimeoutError: 23, NotSupportedError: 9, DataCloneError: 25 }[this.name] || 0;
+    return (
+      { AbortError: 20, TimeoutError: 23, NotSupportedError: 9, DataCloneError: 25, InvalidAccessError: 15 }[
+        this.name
+      ] || 0
+    );
   }
 }
 

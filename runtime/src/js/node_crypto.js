@@ -1,6 +1,12 @@
-// ---- node_crypto.js: node:crypto -------------------------------------------
+// ---- node_crypto.js: node:crypto
 const { encodeString, bytesOf, bufferOf, toBuffer, Buffer } = need('buffer');
 const { randomBytesArray, randomUUID, getRandomValues, subtle } = need('web_crypto');
+
+function coded(Kind, code, message) {
+  const error = new Kind(message);
+  error.code = code;
+  return error;
+}
 
 class Hash {
   constructor(algorithm, hmacKey) {
@@ -27,6 +33,20 @@ class Hash {
     return h;
   }
 }
+
+// Keys, signatures, key derivation and timingSafeEqual live in the node_keys
+// unit, run on first use: importing node:crypto for a hash parses none of it.
+const keyObjectToken = Symbol('KeyObject');
+class KeyObject {
+  constructor(secret) {
+    if (secret !== keyObjectToken) throw coded(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+  }
+}
+const keys =
+  (name) =>
+  (...args) =>
+    need('node_keys').nodeKeys[name](...args);
+
 const nodeCrypto = {
   randomUUID,
   getRandomValues,
@@ -52,13 +72,29 @@ const nodeCrypto = {
   createHash: (algorithm) => new Hash(algorithm),
   createHmac: (algorithm, key) => new Hash(algorithm, bufferOf(key)),
   getHashes: () => ['md5', 'sha1', 'sha256', 'sha384', 'sha512'],
-  timingSafeEqual(a, b) {
-    if (a.length !== b.length) throw new RangeError('Input buffers must have the same byte length');
-    let d = 0;
-    for (let i = 0; i < a.length; i++) d |= a[i] ^ b[i];
-    return d === 0;
-  },
+  timingSafeEqual: keys('timingSafeEqual'),
   hash: (algorithm, data, enc = 'hex') => host.hash(algorithm, bufferOf(data), enc),
+  pbkdf2Sync: keys('pbkdf2Sync'),
+  pbkdf2: keys('pbkdf2'),
+  scryptSync: keys('scryptSync'),
+  scrypt: keys('scrypt'),
+  KeyObject,
+  createPrivateKey: keys('createPrivateKey'),
+  createPublicKey: keys('createPublicKey'),
+  createSecretKey: keys('createSecretKey'),
+  createSign: keys('createSign'),
+  createVerify: keys('createVerify'),
+  sign: keys('sign'),
+  verify: keys('verify'),
+  constants: {
+    RSA_PKCS1_PADDING: 1,
+    RSA_NO_PADDING: 3,
+    RSA_PKCS1_OAEP_PADDING: 4,
+    RSA_PKCS1_PSS_PADDING: 6,
+    RSA_PSS_SALTLEN_DIGEST: -1,
+    RSA_PSS_SALTLEN_MAX_SIGN: -2,
+    RSA_PSS_SALTLEN_AUTO: -2,
+  },
 };
 
-return { nodeCrypto };
+return { nodeCrypto, KeyObject, keyObjectToken, coded };

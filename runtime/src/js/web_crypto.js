@@ -1,5 +1,5 @@
 // ---- web_crypto.js: the `crypto` global (randomUUID, getRandomValues, subtle)
-const { decodeBytes, bufferOf } = need('buffer');
+const { decodeBytes } = need('buffer');
 
 function randomBytesArray(n) {
   return new Uint8Array(host.randomBytes(n));
@@ -18,12 +18,17 @@ function getRandomValues(view) {
   new Uint8Array(view.buffer, view.byteOffset, view.byteLength).set(randomBytesArray(view.byteLength));
   return view;
 }
-const subtle = {
-  async digest(algorithm, data) {
-    const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
-    return host.hash(name, bufferOf(data));
-  },
-};
+// `crypto.subtle`'s methods are in their own unit, run when a tool first
+// calls one: reading `crypto` (or importing node:crypto) parses none of it.
+const subtle = {};
+for (const name of ['digest', 'importKey', 'exportKey', 'generateKey', 'sign', 'verify', 'encrypt', 'decrypt']) {
+  Object.defineProperty(subtle, name, {
+    value: (...args) => need('subtle').subtle[name](...args),
+    writable: true,
+    configurable: true,
+    enumerable: true,
+  });
+}
 const crypto = { randomUUID, getRandomValues, subtle };
 
 return { crypto, randomBytesArray, randomUUID, getRandomValues, subtle };

@@ -47,6 +47,16 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("hmac", crypto::hmac, 4),
         ("randomBytes", crypto::random_bytes, 1),
         ("sqlite", sqlite::sqlite, 6),
+        ("keyParse", crypto::key_parse, 2),
+        ("keyExport", crypto::key_export, 4),
+        ("keyPublic", crypto::key_public, 2),
+        ("keyGenerate", crypto::key_generate, 3),
+        ("sign", crypto::sign, 5),
+        ("verify", crypto::verify, 6),
+        ("rsaOaep", crypto::rsa_oaep, 5),
+        ("aesGcm", crypto::aes_gcm, 5),
+        ("pbkdf2", crypto::pbkdf2, 5),
+        ("scrypt", crypto::scrypt, 7),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {

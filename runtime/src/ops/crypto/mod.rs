@@ -1,6 +1,18 @@
-//! Hashes, HMACs and random bytes for `node:crypto` and the web `crypto` global.
+//! The native side of `node:crypto` and the web `crypto` global: hashes,
+//! HMACs and random bytes here; keys, signatures, ciphers and key derivation
+//! in the submodules, on RustCrypto's crates.
+
+mod cipher;
+mod kdf;
+mod keys;
+mod sign;
 
 use boa_engine::{Context, JsResult, JsString, JsValue};
+
+pub(super) use cipher::{aes_gcm, rsa_oaep};
+pub(super) use kdf::{pbkdf2, scrypt};
+pub(super) use keys::{key_export, key_generate, key_parse, key_public};
+pub(super) use sign::{sign, verify};
 
 use super::{arg, bytes_arg, bytes_value, error, string_arg};
 

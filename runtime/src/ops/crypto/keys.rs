@@ -1,0 +1,461 @@
+//! Asymmetric keys: reading PEM, DER and JWK into one normal form, writing
+//! them back out, deriving a public key and generating new ones.
+//!
+//! The normal form the prelude holds is PKCS#8 DER for a private key and SPKI
+//! DER for a public one, with the key's kind (`rsa` or `ec`): every other
+//! operation reads keys back from it. Errors are short OpenSSL reason names
+//! (`NO_START_LINE`, `DECODE_ERROR`, …) that the prelude dresses as Bun's
+//! errors for `node:crypto` or as a `DOMException` for `crypto.subtle`.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use boa_engine::{Context, JsResult, JsString, JsValue};
+use p256::elliptic_curve::sec1::ToSec1Point;
+use rsa::pkcs1::{
+    DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
+};
+use rsa::pkcs8::{
+    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
+};
+use rsa::traits::{PrivateKeyParts, PublicKeyParts};
+use rsa::{BoxedUint, PrivateKey, PublicKey};
+
+use super::super::{array, bytes_arg, bytes_value, error, string_arg};
+
+/// `rsaEncryption` and `id-ecPublicKey`.
+const RSA_OID: &str = "1.2.840.113549.1.1.1";
+const EC_OID: &str = "1.2.840.10045.2.1";
+
+/// A key in the normal form.
+pub(super) struct Key {
+    pub(super) kind: &'static str,
+    pub(super) private: bool,
+    pub(super) der: Vec<u8>,
+}
+
+fn decode_error() -> boa_engine::JsError {
+    error("DECODE_ERROR")
+}
+
+fn encode_error<E>(_: E) -> boa_engine::JsError {
+    error("ENCODE_ERROR")
+}
+
+/// `keyParse(format, data)` → `[kind, 'private' | 'public', der, bits]`.
+///
+/// `format` is `pem` (any of the labels below), `pkcs8`, `spki`, `pkcs1`,
+/// `pkcs1-public`, `sec1` (DER) or `jwk` (the JWK's JSON text).
+pub(in crate::ops) fn key_parse(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let format = string_arg(args, 0, context)?;
+    let data = bytes_arg(args, 1, context)?.unwrap_or_default();
+    // Key material comes from the tool; should a crate's arithmetic assert on
+    // numbers no real key has, that is a bad key, not a crashed host.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match format.as_str() {
+        "pem" => from_pem(&data),
+        "jwk" => from_jwk(&data),
+        der => from_der(der, &data),
+    }));
+    let key = parsed.unwrap_or_else(|_| Err(decode_error()))?;
+    let bits = bits(&key)?;
+    let values = vec![
+        JsValue::from(JsString::from(key.kind)),
+        JsValue::from(JsString::from(if key.private {
+            "private"
+        } else {
+            "public"
+        })),
+        bytes_value(&key.der, context)?,
+        JsValue::from(bits),
+    ];
+    Ok(array(values, context))
+}
+
+fn from_pem(data: &[u8]) -> JsResult<Key> {
+    let text = std::str::from_utf8(data).map_err(|_| error("NO_START_LINE"))?;
+    // Text around the block (a comment, a certificate's header) is allowed,
+    // as OpenSSL allows it.
+    let start = text
+        .find("-----BEGIN ")
+        .ok_or_else(|| error("NO_START_LINE"))?;
+    let label_end = text[start + 11..]
+        .find("-----")
+        .ok_or_else(|| error("NO_START_LINE"))?;
+    let label = &text[start + 11..start + 11 + label_end];
+    let end_marker = format!("-----END {label}-----");
+    let end = text[start..]
+        .find(&end_marker)
+        .ok_or_else(|| error("BAD_END_LINE"))?;
+    let block = &text[start..start + end + end_marker.len()];
+    let (_, der) =
+        pem_rfc7468::decode_vec(block.as_bytes()).map_err(|_| error("BAD_BASE64_DECODE"))?;
+    let format = match label {
+        "PRIVATE KEY" => "pkcs8",
+        "PUBLIC KEY" => "spki",
+        "RSA PRIVATE KEY" => "pkcs1",
+        "RSA PUBLIC KEY" => "pkcs1-public",
+        "EC PRIVATE KEY" => "sec1",
+        "ENCRYPTED PRIVATE KEY" => return Err(error("ENCRYPTED_KEY")),
+        _ => return Err(error("NO_START_LINE")),
+    };
+    from_der(format, &der)
+}
+
+fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
+    match format {
+        "pkcs8" => {
+            let info = rsa::pkcs8::PrivateKeyInfoRef::try_from(der).map_err(|_| decode_error())?;
+            match info.algorithm.oid.to_string().as_str() {
+                RSA_OID => {
+                    PrivateKey::from_pkcs8_der(der).map_err(|_| decode_error())?;
+                    Ok(Key {
+                        kind: "rsa",
+                        private: true,
+                        der: der.to_vec(),
+                    })
+                }
+                EC_OID => {
+                    let secret = p256::SecretKey::from_pkcs8_der(der)
+                        .map_err(|_| error("UNSUPPORTED_CURVE"))?;
+                    ec_private(&secret)
+                }
+                _ => Err(error("UNSUPPORTED_ALGORITHM")),
+            }
+        }
+        "spki" => {
+            let info = rsa::pkcs8::spki::SubjectPublicKeyInfoRef::try_from(der)
+                .map_err(|_| decode_error())?;
+            match info.algorithm.oid.to_string().as_str() {
+                RSA_OID => {
+                    PublicKey::from_public_key_der(der).map_err(|_| decode_error())?;
+                    Ok(Key {
+                        kind: "rsa",
+                        private: false,
+                        der: der.to_vec(),
+                    })
+                }
+                EC_OID => {
+                    let public = p256::PublicKey::from_public_key_der(der)
+                        .map_err(|_| error("UNSUPPORTED_CURVE"))?;
+                    ec_public(&public)
+                }
+                _ => Err(error("UNSUPPORTED_ALGORITHM")),
+            }
+        }
+        "pkcs1" => rsa_private(&PrivateKey::from_pkcs1_der(der).map_err(|_| decode_error())?),
+        "pkcs1-public" => rsa_public(&PublicKey::from_pkcs1_der(der).map_err(|_| decode_error())?),
+        "sec1" => ec_private(&p256::SecretKey::from_sec1_der(der).map_err(|_| decode_error())?),
+        "ec-raw" => ec_public(&p256::PublicKey::from_sec1_bytes(der).map_err(|_| decode_error())?),
+        other => Err(error(format!("internal: unknown key format {other}"))),
+    }
+}
+
+fn rsa_private(key: &PrivateKey) -> JsResult<Key> {
+    let der = key.to_pkcs8_der().map_err(|_| decode_error())?;
+    Ok(Key {
+        kind: "rsa",
+        private: true,
+        der: der.as_bytes().to_vec(),
+    })
+}
+
+fn rsa_public(key: &PublicKey) -> JsResult<Key> {
+    let der = key.to_public_key_der().map_err(|_| decode_error())?;
+    Ok(Key {
+        kind: "rsa",
+        private: false,
+        der: der.as_bytes().to_vec(),
+    })
+}
+
+fn ec_private(key: &p256::SecretKey) -> JsResult<Key> {
+    let der = key.to_pkcs8_der().map_err(|_| decode_error())?;
+    Ok(Key {
+        kind: "ec",
+        private: true,
+        der: der.as_bytes().to_vec(),
+    })
+}
+
+fn ec_public(key: &p256::PublicKey) -> JsResult<Key> {
+    let der = key.to_public_key_der().map_err(|_| decode_error())?;
+    Ok(Key {
+        kind: "ec",
+        private: false,
+        der: der.as_bytes().to_vec(),
+    })
+}
+
+/// An RSA key's modulus length in bits, or the curve's size.
+fn bits(key: &Key) -> JsResult<u32> {
+    Ok(match (key.kind, key.private) {
+        ("rsa", true) => rsa_private_of(&key.der)?.n().bit_width(),
+        ("rsa", false) => rsa_public_of(&key.der)?.n().bit_width(),
+        _ => 256,
+    })
+}
+
+pub(super) fn rsa_private_of(der: &[u8]) -> JsResult<PrivateKey> {
+    PrivateKey::from_pkcs8_der(der).map_err(|_| decode_error())
+}
+
+pub(super) fn rsa_public_of(der: &[u8]) -> JsResult<PublicKey> {
+    PublicKey::from_public_key_der(der).map_err(|_| decode_error())
+}
+
+pub(super) fn ec_private_of(der: &[u8]) -> JsResult<p256::SecretKey> {
+    p256::SecretKey::from_pkcs8_der(der).map_err(|_| decode_error())
+}
+
+pub(super) fn ec_public_of(der: &[u8]) -> JsResult<p256::PublicKey> {
+    p256::PublicKey::from_public_key_der(der).map_err(|_| decode_error())
+}
+
+fn from_jwk(data: &[u8]) -> JsResult<Key> {
+    let jwk: serde_json::Value = serde_json::from_slice(data).map_err(|_| error("JWK_INVALID"))?;
+    let field = |name: &str| -> JsResult<Option<Vec<u8>>> {
+        match jwk.get(name) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(text)) => URL_SAFE_NO_PAD
+                .decode(text.trim_end_matches('='))
+                .map(Some)
+                .map_err(|_| error("JWK_INVALID")),
+            Some(_) => Err(error("JWK_INVALID")),
+        }
+    };
+    let required = |name: &str| field(name)?.ok_or_else(|| error("JWK_INVALID"));
+    match jwk.get("kty").and_then(|v| v.as_str()) {
+        Some("RSA") => {
+            let n = uint(&required("n")?);
+            let e = uint(&required("e")?);
+            match field("d")? {
+                None => rsa_public(&PublicKey::new(n, e).map_err(|_| error("JWK_INVALID"))?),
+                Some(d) => {
+                    // RFC 7518 6.3.2: a private key carries its primes (the
+                    // crate's recovery of them from `d` alone panics on bad input).
+                    let primes = vec![uint(&required("p")?), uint(&required("q")?)];
+                    let key = PrivateKey::from_components(n, e, uint(&d), primes)
+                        .map_err(|_| error("JWK_INVALID"))?;
+                    rsa_private(&key)
+                }
+            }
+        }
+        Some("EC") => {
+            if jwk.get("crv").and_then(|v| v.as_str()) != Some("P-256") {
+                return Err(error("UNSUPPORTED_CURVE"));
+            }
+            match field("d")? {
+                Some(d) => {
+                    ec_private(&p256::SecretKey::from_slice(&d).map_err(|_| error("JWK_INVALID"))?)
+                }
+                None => {
+                    let mut point = vec![4u8];
+                    point.extend(required("x")?);
+                    point.extend(required("y")?);
+                    ec_public(
+                        &p256::PublicKey::from_sec1_bytes(&point)
+                            .map_err(|_| error("JWK_INVALID"))?,
+                    )
+                }
+            }
+        }
+        _ => Err(error("JWK_INVALID")),
+    }
+}
+
+fn uint(bytes: &[u8]) -> BoxedUint {
+    let bits = (bytes.len() as u32 * 8).max(64);
+    BoxedUint::from_be_slice(bytes, bits).unwrap_or_else(|_| BoxedUint::zero())
+}
+
+fn b64(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// The big-endian bytes of `n` without leading zeros, as JWK writes them.
+fn trimmed(n: &BoxedUint) -> String {
+    let bytes = n.to_be_bytes();
+    let first = bytes
+        .iter()
+        .position(|&b| b != 0)
+        .unwrap_or(bytes.len().saturating_sub(1));
+    b64(&bytes[first..])
+}
+
+/// `keyExport(kind, 'private' | 'public', der, format)`: `pkcs8-pem`,
+/// `spki-pem`, `pkcs1-pem`, `pkcs1-der`, `sec1-pem`, `sec1-der`, `jwk` (JSON
+/// text) or `raw` (an EC public key's uncompressed point).
+pub(in crate::ops) fn key_export(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let kind = string_arg(args, 0, context)?;
+    let private = string_arg(args, 1, context)? == "private";
+    let der = bytes_arg(args, 2, context)?.unwrap_or_default();
+    let format = string_arg(args, 3, context)?;
+    let text = |s: String| Ok(JsValue::from(JsString::from(s.as_str())));
+    match (kind.as_str(), private, format.as_str()) {
+        ("rsa", true, "pkcs8-pem") => text(
+            rsa_private_of(&der)?
+                .to_pkcs8_pem(LineEnding::LF)
+                .map_err(encode_error)?
+                .to_string(),
+        ),
+        ("rsa", true, "pkcs1-pem") => text(
+            rsa_private_of(&der)?
+                .to_pkcs1_pem(LineEnding::LF)
+                .map_err(encode_error)?
+                .to_string(),
+        ),
+        ("rsa", true, "pkcs1-der") => bytes_value(
+            rsa_private_of(&der)?
+                .to_pkcs1_der()
+                .map_err(encode_error)?
+                .as_bytes(),
+            context,
+        ),
+        ("rsa", false, "spki-pem") => text(
+            rsa_public_of(&der)?
+                .to_public_key_pem(LineEnding::LF)
+                .map_err(encode_error)?,
+        ),
+        ("rsa", false, "pkcs1-pem") => text(
+            rsa_public_of(&der)?
+                .to_pkcs1_pem(LineEnding::LF)
+                .map_err(encode_error)?,
+        ),
+        ("rsa", false, "pkcs1-der") => bytes_value(
+            rsa_public_of(&der)?
+                .to_pkcs1_der()
+                .map_err(encode_error)?
+                .as_bytes(),
+            context,
+        ),
+        ("rsa", _, "jwk") => text(rsa_jwk(&der, private)?.to_string()),
+        ("ec", true, "pkcs8-pem") => text(
+            ec_private_of(&der)?
+                .to_pkcs8_pem(LineEnding::LF)
+                .map_err(encode_error)?
+                .to_string(),
+        ),
+        ("ec", true, "sec1-pem") => text(
+            ec_private_of(&der)?
+                .to_sec1_pem(LineEnding::LF)
+                .map_err(encode_error)?
+                .to_string(),
+        ),
+        ("ec", true, "sec1-der") => bytes_value(
+            &ec_private_of(&der)?.to_sec1_der().map_err(encode_error)?,
+            context,
+        ),
+        ("ec", false, "spki-pem") => text(
+            ec_public_of(&der)?
+                .to_public_key_pem(LineEnding::LF)
+                .map_err(encode_error)?,
+        ),
+        ("ec", false, "raw") => {
+            bytes_value(ec_public_of(&der)?.to_sec1_point(false).as_bytes(), context)
+        }
+        ("ec", _, "jwk") => text(ec_jwk(&der, private)?.to_string()),
+        _ => Err(error("UNSUPPORTED_FORMAT")),
+    }
+}
+
+fn rsa_jwk(der: &[u8], private: bool) -> JsResult<serde_json::Value> {
+    if !private {
+        let key = rsa_public_of(der)?;
+        return Ok(
+            serde_json::json!({ "kty": "RSA", "n": trimmed(key.n()), "e": trimmed(key.e()) }),
+        );
+    }
+    let key = rsa_private_of(der)?;
+    let primes = key.primes();
+    let (Some(p), Some(q), Some(dp), Some(dq), Some(qi)) = (
+        primes.first(),
+        primes.get(1),
+        key.dp(),
+        key.dq(),
+        key.crt_coefficient(),
+    ) else {
+        return Err(error("ENCODE_ERROR"));
+    };
+    Ok(serde_json::json!({
+        "kty": "RSA",
+        "n": trimmed(key.n()),
+        "e": trimmed(key.e()),
+        "d": trimmed(key.d()),
+        "p": trimmed(p),
+        "q": trimmed(q),
+        "dp": trimmed(dp),
+        "dq": trimmed(dq),
+        "qi": trimmed(&qi),
+    }))
+}
+
+fn ec_jwk(der: &[u8], private: bool) -> JsResult<serde_json::Value> {
+    let (public, d) = if private {
+        let secret = ec_private_of(der)?;
+        (secret.public_key(), Some(b64(&secret.to_bytes())))
+    } else {
+        (ec_public_of(der)?, None)
+    };
+    let point = public.to_sec1_point(false);
+    let bytes = point.as_bytes();
+    // Node's member order (serde_json keeps insertion order here).
+    let mut jwk = serde_json::json!({ "kty": "EC", "x": b64(&bytes[1..33]), "y": b64(&bytes[33..65]), "crv": "P-256" });
+    if let Some(d) = d {
+        jwk["d"] = serde_json::Value::from(d);
+    }
+    Ok(jwk)
+}
+
+/// `keyPublic(kind, pkcs8)` → the SPKI DER of a private key's public half.
+pub(in crate::ops) fn key_public(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let kind = string_arg(args, 0, context)?;
+    let der = bytes_arg(args, 1, context)?.unwrap_or_default();
+    let key = if kind == "rsa" {
+        rsa_public(&rsa_private_of(&der)?.to_public_key())?
+    } else {
+        ec_public(&ec_private_of(&der)?.public_key())?
+    };
+    bytes_value(&key.der, context)
+}
+
+/// `keyGenerate(kind, bits, exponent)` → a new private key as PKCS#8 DER.
+pub(in crate::ops) fn key_generate(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let kind = string_arg(args, 0, context)?;
+    let key = if kind == "rsa" {
+        let bits = super::super::arg(args, 1).to_u32(context)? as usize;
+        let exponent = super::super::arg(args, 2).to_u32(context)?;
+        // Generating a bigger key takes seconds to minutes of native code that no
+        // deadline can interrupt.
+        if !(512..=4096).contains(&bits) {
+            return Err(error("INVALID_MODULUS_LENGTH"));
+        }
+        let key = PrivateKey::new_with_exp(
+            &mut getrandom::SysRng,
+            bits,
+            BoxedUint::from(u64::from(exponent)),
+        )
+        .map_err(|_| error("KEY_GENERATION_FAILED"))?;
+        rsa_private(&key)?
+    } else {
+        use rsa::Generate;
+        let key = p256::SecretKey::try_generate_from_rng(&mut getrandom::SysRng)
+            .map_err(|_| error("KEY_GENERATION_FAILED"))?;
+        ec_private(&key)?
+    };
+    bytes_value(&key.der, context)
+}

@@ -68,9 +68,28 @@ const GLOBALS: &[(&str, &[&str])] = &[
     ("fetch", &["Headers", "Request", "Response", "fetch"]),
     ("performance", &["performance"]),
     ("process", &["process"]),
-    ("streams", &["ReadableStream", "ReadableStreamDefaultReader", "ReadableStreamDefaultController", "WritableStream", "WritableStreamDefaultWriter", "WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController", "ByteLengthQueuingStrategy", "CountQueuingStrategy", "TextEncoderStream", "TextDecoderStream"]),
+    (
+        "streams",
+        &[
+            "ReadableStream",
+            "ReadableStreamDefaultReader",
+            "ReadableStreamDefaultController",
+            "WritableStream",
+            "WritableStreamDefaultWriter",
+            "WritableStreamDefaultController",
+            "TransformStream",
+            "TransformStreamDefaultController",
+            "ByteLengthQueuingStrategy",
+            "CountQueuingStrategy",
+            "TextEncoderStream",
+            "TextDecoderStream",
+        ],
+    ),
     ("timers", &["setImmediate", "clearImmediate"]),
-    ("text_codec", &["TextEncoder", "TextDecoder", "structuredClone"]),
+    (
+        "text_codec",
+        &["TextEncoder", "TextDecoder", "structuredClone"],
+    ),
     ("url_search_params", &["URLSearchParams"]),
     ("web_crypto", &["crypto"]),
     ("web_url", &["URL"]),
@@ -125,7 +144,9 @@ pub(crate) fn install_globals(
     context: &mut Context,
 ) -> JsResult<()> {
     for native in NATIVES_COMPLETED {
-        let value = context.global_object().get(JsString::from(*native), context)?;
+        let value = context
+            .global_object()
+            .get(JsString::from(*native), context)?;
         host.create_data_property_or_throw(JsString::from(*native), value, context)?;
     }
     let need = internals

@@ -291,6 +291,7 @@ fn lazily_loaded_globals_behave_like_plain_ones_on_every_call() {
             "signal": true,
             "immediate": true,
             "url": [true, false, "{\"u\":\"https://x.test/a?q=1\"}", ["1", "2"], "file:///tmp/a%20b"],
+            "streams": [true, true, true, true, "utf-8"],
             "uptime": true,
             "replacedSignal": true,
         });

@@ -841,4 +841,10 @@ const web = {
   ByteLengthQueuingStrategy, CountQueuingStrategy, TextEncoderStream, TextDecoderStream,
 };
 
-return { ...web, web, bytesStream, readAll, streamBytes, streamText };
+return {
+  ReadableStream, ReadableStreamDefaultReader, ReadableStreamDefaultController,
+  WritableStream, WritableStreamDefaultWriter, WritableStreamDefaultController,
+  TransformStream, TransformStreamDefaultController,
+  ByteLengthQueuingStrategy, CountQueuingStrategy, TextEncoderStream, TextDecoderStream,
+  web, bytesStream, readAll, streamBytes, streamText,
+};

@@ -146,6 +146,8 @@ fn fetch_against_a_local_server() {
         );
         assert_eq!(out["contentType"], "application/json");
         assert_eq!(out["streamed"], json!({ "ok": true, "token": null }));
+        assert_eq!(out["bodyIsStream"], true);
+        assert_eq!(out["viaStream"], "in pieces");
     });
 }
 

@@ -176,6 +176,8 @@ fn fetch_against_a_local_server() {
         );
         assert_eq!(out["contentType"], "application/json");
         assert_eq!(out["streamed"], json!({ "ok": true, "token": null }));
+        assert_eq!(out["bodyIsStream"], true);
+        assert_eq!(out["viaStream"], "in pieces");
     });
 }
 
@@ -321,6 +323,7 @@ fn lazily_loaded_globals_behave_like_plain_ones_on_every_call() {
             "signal": true,
             "immediate": true,
             "url": [true, false, "{\"u\":\"https://x.test/a?q=1\"}", ["1", "2"], "file:///tmp/a%20b"],
+            "streams": [true, true, true, true, "utf-8"],
             "uptime": true,
             "replacedSignal": true,
         });

@@ -245,6 +245,7 @@ async function bunWrite(destination, data) {
   let bytes;
   if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync('read', data.name));
   else if (data instanceof Response) bytes = await data.bytes();
+  else if (data && typeof data.getReader === 'function') bytes = await need('streams').streamBytes(data);
   else bytes = bytesOf(data);
   // Bun creates the folders a path names when they are missing.
   await fsAsync('mkdir', path.dirname(path.resolve(target)), true);
@@ -252,23 +253,20 @@ async function bunWrite(destination, data) {
   return bytes.byteLength;
 }
 
-// A subprocess's output stream: awaited whole; `new Response(proc.stdout).text()` works.
-class BunStream {
-  constructor(promise) {
-    this._promise = promise;
-  }
-  _bytes() {
-    return this._promise;
-  }
-  async text() {
-    return utf8Decoder.decode(await this._promise);
-  }
-  async json() {
-    return jsonParse(await this.text());
-  }
-  async arrayBuffer() {
-    return bufferOf(await this._promise);
-  }
+// A subprocess's output as a ReadableStream of one chunk, made on first
+// read of `proc.stdout` so that a spawn whose output is awaited otherwise
+// does not load the streams unit. The process hands over its output when it
+// exits, so the chunk arrives then.
+function outputStream(proc, name, promise) {
+  let stream;
+  Object.defineProperty(proc, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!stream) stream = need('streams').bytesStream(promise);
+      return stream;
+    },
+  });
 }
 
 function bunSpawn(cmd, options = {}) {
@@ -285,18 +283,6 @@ function bunSpawn(cmd, options = {}) {
   const done = runProcess(file, args, { cwd: options.cwd, env: options.env, signal: options.signal, input }, id);
   const proc = {
     pid: undefined,
-    stdout: new BunStream(
-      done.then(
-        (r) => r.stdout,
-        () => new Uint8Array(0),
-      ),
-    ),
-    stderr: new BunStream(
-      done.then(
-        (r) => r.stderr,
-        () => new Uint8Array(0),
-      ),
-    ),
     exited: done.then((r) => {
       proc.exitCode = r.code;
       proc.signalCode = r.signal;
@@ -313,6 +299,22 @@ function bunSpawn(cmd, options = {}) {
     ref() {},
     unref() {},
   };
+  outputStream(
+    proc,
+    'stdout',
+    done.then(
+      (r) => r.stdout,
+      () => new Uint8Array(0),
+    ),
+  );
+  outputStream(
+    proc,
+    'stderr',
+    done.then(
+      (r) => r.stderr,
+      () => new Uint8Array(0),
+    ),
+  );
   return proc;
 }
 function bunSpawnSync(cmd, options = {}) {
@@ -392,6 +394,11 @@ const Bun = {
   fileURLToPath,
   pathToFileURL,
   CryptoHasher,
+  readableStreamToText: (stream) => need('streams').streamText(stream),
+  readableStreamToBytes: (stream) => need('streams').streamBytes(stream),
+  readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),
+  readableStreamToJSON: async (stream) => jsonParse(await need('streams').streamText(stream)),
+  readableStreamToArray: (stream) => need('streams').readAll(stream),
 };
 
 return { Bun };

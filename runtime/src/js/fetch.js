@@ -54,7 +54,11 @@ class Headers {
   }
 }
 
-// A body is kept as bytes, or as a promise of bytes (a subprocess's output).
+// A body is kept as bytes, as a promise of bytes, or as a ReadableStream
+// given by the caller. Streams are duck-typed here, and the streams unit is
+// loaded only when a body is read as a stream, so a fetch of text parses none
+// of it.
+const isStream = (value) => value !== null && typeof value === 'object' && typeof value.getReader === 'function';
 function bodyInit(body, headers) {
   if (body === undefined || body === null) return null;
   if (typeof body === 'string') {
@@ -66,45 +70,40 @@ function bodyInit(body, headers) {
     return utf8Encoder.encode(body.toString());
   }
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return bytesOf(body).slice();
+  if (isStream(body)) return body;
   if (body && typeof body.then === 'function') return body.then(bytesOf);
   if (body && typeof body._bytes === 'function') return body._bytes();
   throw new TypeError(
-    `this runtime's fetch accepts string, ArrayBuffer, typed array and URLSearchParams bodies; got ${Object.prototype.toString.call(body)}`,
+    `this runtime's fetch accepts string, ArrayBuffer, typed array, URLSearchParams and ReadableStream bodies; got ${Object.prototype.toString.call(body)}`,
   );
+}
+// The bytes of a body however it is kept (a stream is read to its end).
+async function bodyBytes(body) {
+  if (isStream(body)) return need('streams').streamBytes(body);
+  return (await body) || new Uint8Array(0);
 }
 
 class Body {
   get bodyUsed() {
-    return !!this._used;
+    return !!this._used || (isStream(this._body) && this._body._disturbed === true);
   }
-  // Not a real ReadableStream: the whole body arrives as one chunk, which is
-  // enough for `getReader()` loops and `for await (const chunk of body)`.
+  // The whole body as one chunk when it was not given as a stream: the HTTP
+  // operation hands over a response once it has all of it.
   get body() {
     if (this._body === null) return null;
-    let done = false;
-    const read = async () => {
-      if (done) return { value: undefined, done: true };
-      done = true;
-      return { value: await this._consume(), done: false };
-    };
-    return {
-      locked: false,
-      getReader: () => ({
-        read,
-        releaseLock() {},
-        cancel: async () => {
-          done = true;
-        },
-        closed: Promise.resolve(),
-      }),
-      [Symbol.asyncIterator]: () => ({ next: read, return: async () => ({ done: true }) }),
-    };
+    if (!isStream(this._body)) {
+      const bytes = this._used ? new Uint8Array(0) : this._body;
+      this._body = need('streams').bytesStream(bytes);
+      if (this._used) this._body._disturbed = true;
+    }
+    return this._body;
   }
   async _consume() {
-    if (this._used) throw new TypeError('Body is unusable: Body has already been read');
+    if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
+    if (isStream(this._body) && this._body.locked) throw new TypeError('Body is unusable: ReadableStream is locked');
     this._used = true;
-    const b = await this._body;
-    return b || new Uint8Array(0);
+    if (this._body === null) return new Uint8Array(0);
+    return bodyBytes(this._body);
   }
   async arrayBuffer() {
     const b = await this._consume();
@@ -160,9 +159,10 @@ class Response extends Body {
     return this.status >= 200 && this.status < 300;
   }
   clone() {
-    if (this._used) throw new TypeError('Response.clone: Body has already been consumed.');
+    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
     const r = new Response(null, this);
-    r._body = this._body;
+    if (isStream(this._body)) [this._body, r._body] = this._body.tee();
+    else r._body = this._body;
     r.headers = new Headers(this.headers);
     r.url = this.url;
     r.redirected = this.redirected;
@@ -187,7 +187,7 @@ async function fetch(input, init = {}) {
   if (signal.aborted) throw signal.reason;
   if (!/^https?:$/.test(new URL(request.url).protocol))
     throw new TypeError(`fetch: only http and https URLs are supported, got ${request.url}`);
-  const body = request._body === null ? null : bufferOf(await request._body);
+  const body = request._body === null ? null : bufferOf(await bodyBytes(request._body));
   const id = host.newCancel();
   const onAbort = () => host.cancel(id);
   signal.addEventListener('abort', onAbort);

@@ -100,6 +100,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:perf_hooks",
     "node:process",
     "node:querystring",
+    "node:stream/web",
     "node:string_decoder",
     "node:timers",
     "node:timers/promises",

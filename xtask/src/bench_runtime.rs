@@ -25,6 +25,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use crate::bench_check::built_executable;
+
 const RUNS: usize = 61;
 
 /// Builds the probe in release mode, measures, and prints a table of ratios.
@@ -33,27 +35,36 @@ pub fn run() -> Result<()> {
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    for (what, args) in [
+    // Where the binaries land is cargo's to say (its configuration may put
+    // artifacts apart from the target folder): read it from its report.
+    let mut built = Vec::new();
+    for (what, name, args) in [
         (
             "the runtime_bench example",
+            "runtime_bench",
             &["-p", "beeuni-runtime", "--example", "runtime_bench"][..],
         ),
         (
             "the beeuni binary",
+            "beeuni",
             &["-p", "beeuni", "--bin", "beeuni"][..],
         ),
     ] {
-        let status = Command::new(&cargo)
-            .args(["build", "--release"])
+        let output = Command::new(&cargo)
+            .args(["build", "--release", "--message-format=json"])
             .args(args)
-            .status()
+            .stderr(std::process::Stdio::inherit())
+            .output()
             .context("running cargo build")?;
-        if !status.success() {
+        if !output.status.success() {
             bail!("building {what} failed");
         }
+        built.push(built_executable(
+            &String::from_utf8_lossy(&output.stdout),
+            name,
+        )?);
     }
-    let probe = target.join("release/examples/runtime_bench");
-    let beeuni = target.join(format!("release/beeuni{}", std::env::consts::EXE_SUFFIX));
+    let (probe, beeuni) = (built[0].clone(), built[1].clone());
     let fixtures = root.join("tests/fixtures/runtime");
     let work = target.join("bench-runtime");
     std::fs::create_dir_all(&work)?;

@@ -2,7 +2,7 @@
 //! import that resolves through an ignored `node_modules` or an untracked
 //! helper works on the author's machine and fails in the sandbox.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::Command;

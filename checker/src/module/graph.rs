@@ -3,13 +3,18 @@
 //! with a parser-sized stack, each file's imports queued as soon as it is
 //! read. Then each diagnostic in a shared file learns which tools it breaks.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::ffi::OsStr;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
+// Every map here is keyed by the paths of the project's own files: only the
+// project being checked could choose keys that collide, so SipHash's defence
+// buys nothing, and it showed up in profiles of `validate` on a thousand
+// tools where FxHash does not.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::contract::check_contract;
 use super::env::process_env;
@@ -124,7 +129,7 @@ fn entries<'m>(
 ) -> Vec<(&'m ModuleRef, PathBuf)> {
     // Tools sit in a few folders: canonicalize each folder once, and each
     // file only when it is itself a symlink.
-    let mut folders: HashMap<&Path, Option<PathBuf>> = HashMap::new();
+    let mut folders: HashMap<&Path, Option<PathBuf>> = HashMap::default();
     let joined: Vec<(&ModuleRef, Option<PathBuf>)> = modules
         .iter()
         .map(|m| {
@@ -262,7 +267,7 @@ impl<'a> Walk<'a> {
 
 /// [`analyse_all`] on the calling thread alone.
 fn analyse_here(context: &Context<'_>, entries: &HashSet<PathBuf>) -> HashMap<PathBuf, FileFacts> {
-    let mut facts = HashMap::new();
+    let mut facts = HashMap::default();
     let mut seen = entries.clone();
     let mut queue: VecDeque<PathBuf> = entries.iter().cloned().collect();
     while let Some(path) = queue.pop_front() {
@@ -385,12 +390,12 @@ fn check_tracked(
         Ok(pool) => pool.install(|| {
             facts
                 .par_iter_mut()
-                .for_each_init(HashMap::new, |verdicts, (_, file)| {
+                .for_each_init(HashMap::default, |verdicts, (_, file)| {
                     judge_loads(root, tracked, verdicts, file);
                 });
         }),
         Err(_) => {
-            let mut verdicts = HashMap::new();
+            let mut verdicts = HashMap::default();
             for file in facts.values_mut() {
                 judge_loads(root, tracked, &mut verdicts, file);
             }
@@ -456,7 +461,7 @@ fn loaders<'a>(
     wanted: &HashSet<&Path>,
     pool: &Pool,
 ) -> HashMap<&'a Path, Vec<Loader<'a>>> {
-    let mut loaded_by: HashMap<&Path, Vec<Loader<'_>>> = HashMap::new();
+    let mut loaded_by: HashMap<&Path, Vec<Loader<'_>>> = HashMap::default();
     if wanted.is_empty() {
         return loaded_by;
     }
@@ -485,7 +490,7 @@ fn walk_from<'a>(
     let Some(entry_facts) = facts.get(entry) else {
         return found;
     };
-    let mut seen: HashSet<&Path> = HashSet::from([entry.as_path()]);
+    let mut seen: HashSet<&Path> = HashSet::from_iter([entry.as_path()]);
     let mut queue: VecDeque<(&Path, &Range<usize>)> = entry_facts
         .edges
         .iter()
@@ -544,7 +549,7 @@ fn report_facts(
         .collect();
     problems.sort_by(|a, b| a.rel.cmp(&b.rel));
     let facts = &*facts;
-    let mut declared: HashMap<&Path, Vec<&ModuleRef>> = HashMap::new();
+    let mut declared: HashMap<&Path, Vec<&ModuleRef>> = HashMap::default();
     if problems.iter().any(|p| !p.contract.is_empty()) {
         for (tool, entry) in tools {
             declared.entry(entry.as_path()).or_default().push(tool);
@@ -564,8 +569,8 @@ fn report_facts(
     };
     // Files whose text the report shows without having kept it: entries a
     // related label points into, files only the git rule found a problem in.
-    let mut unread: HashMap<PathBuf, PathBuf> = HashMap::new();
-    let mut entries_shown: HashMap<&Path, &Path> = HashMap::new();
+    let mut unread: HashMap<PathBuf, PathBuf> = HashMap::default();
+    let mut entries_shown: HashMap<&Path, &Path> = HashMap::default();
     for ((diagnostics, users), problem) in explained.into_iter().zip(problems) {
         report.diagnostics.extend(diagnostics);
         for user in users {

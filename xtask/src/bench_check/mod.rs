@@ -94,7 +94,7 @@ pub fn run(options: Options) -> Result<()> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| workspace.join("target"));
-    let binaries = build(&workspace, &target)?;
+    let binaries = build(&workspace)?;
     // Outside the workspace, so no tool finds the workspace's own configs
     // (tsconfig, biome.json, package.json) by walking up.
     let base = std::env::temp_dir().join("beeuni-bench-check");
@@ -143,12 +143,16 @@ struct Binaries {
 }
 
 /// Builds both sides of the ratio in release, in one cargo call so they
-/// share the checker's build.
-fn build(workspace: &Path, target: &Path) -> Result<Binaries> {
+/// share the checker's build, and takes the binaries' paths from cargo's own
+/// report of what it built: where they land depends on the cargo
+/// configuration (an artifact folder apart from the target folder), not
+/// only on `CARGO_TARGET_DIR`.
+fn build(workspace: &Path) -> Result<Binaries> {
     let args = [
         "build",
         "--release",
         "--quiet",
+        "--message-format=json",
         "-p",
         "beeuni",
         "-p",
@@ -159,19 +163,30 @@ fn build(workspace: &Path, target: &Path) -> Result<Binaries> {
         "parse_floor",
     ];
     eprintln!("$ cargo {}", args.join(" "));
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(args)
         .current_dir(workspace)
-        .status()
+        .stderr(std::process::Stdio::inherit())
+        .output()
         .context("running cargo build --release")?;
-    if !status.success() {
-        bail!("cargo build --release failed with {status}");
+    if !output.status.success() {
+        bail!("cargo build --release failed with {}", output.status);
     }
-    let exe = std::env::consts::EXE_SUFFIX;
+    let stdout = String::from_utf8_lossy(&output.stdout);
     Ok(Binaries {
-        beeuni: target.join(format!("release/beeuni{exe}")),
-        floor: target.join(format!("release/examples/parse_floor{exe}")),
+        beeuni: built_executable(&stdout, "beeuni")?,
+        floor: built_executable(&stdout, "parse_floor")?,
     })
+}
+
+/// The executable cargo reported for the target `name` in its JSON messages.
+pub fn built_executable(messages: &str, name: &str) -> Result<PathBuf> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == name)
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .with_context(|| format!("cargo built no executable named {name}"))
 }
 
 fn validate(beeuni: &Path, project: &Project) -> Contender {

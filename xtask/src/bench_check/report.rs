@@ -64,8 +64,8 @@ fn timings(detail: &Measured, runs: usize) {
         (
             "validate / floor",
             ratio(v, find(&detail.outcomes, "parse-only floor")),
-            "≤ 1.5",
-            (|r| r <= 1.5) as fn(f64) -> bool,
+            "≤ 1.25",
+            (|r| r <= 1.25) as fn(f64) -> bool,
         ),
         (
             "validate / oxlint",

@@ -5,11 +5,13 @@
 //! package.json `exports`, `module` and `main`. File-system probing is
 //! oxc_resolver's; this module chooses its options and words the failures.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
 use oxc_resolver::{ResolveError, Resolver};
+// Looked up for every import of every file; keyed by the program's own paths
+// and the specifiers of the project's files, so FxHash rather than SipHash.
+use rustc_hash::FxHashMap as HashMap;
 
 use super::builtins::{
     PROVIDED_MODULES, is_bun_module, is_harness_package, is_node_builtin_bare,
@@ -44,7 +46,7 @@ impl Imports {
     pub fn new() -> Imports {
         Imports {
             resolver: resolver(),
-            folders: RwLock::new(HashMap::new()),
+            folders: RwLock::new(HashMap::default()),
         }
     }
 
@@ -62,7 +64,7 @@ impl Imports {
         Arc::clone(folders.entry(dir.to_path_buf()).or_insert_with(|| {
             Arc::new(Folder {
                 dir: dir.to_path_buf(),
-                memo: RwLock::new(HashMap::new()),
+                memo: RwLock::new(HashMap::default()),
             })
         }))
     }

@@ -2,15 +2,11 @@
 //! the fixture projects under `tests/fixtures/`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use test_support::copy_tree;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
+use common::{Run, beeuni_in};
 
 fn beeuni(dir: &Path, args: &[&str]) -> Run {
     // Stripped TypeScript is cached by `tools call`; never in the user's home.
@@ -19,19 +15,7 @@ fn beeuni(dir: &Path, args: &[&str]) -> Run {
 }
 
 fn beeuni_with_cache(dir: &Path, args: &[&str], cache: &Path) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("BEEUNI_CACHE_DIR", cache)
-        .output()
-        .expect("the beeuni binary runs");
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    beeuni_in(dir, args, &[], cache)
 }
 
 fn fixture(name: &str) -> PathBuf {

@@ -11,34 +11,16 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use runtime::{CallContext, CallOutcome, Host, HostConfig};
+use test_support::copy_tree;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
+use common::{Run, beeuni_in};
 
 fn beeuni(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("migrate-cache");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_beeuni"));
-    command
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("BEEUNI_CACHE_DIR", cache);
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    let output = command.output().expect("the beeuni binary runs");
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    beeuni_in(dir, args, env, &cache)
 }
 
 fn fixture(name: &str) -> PathBuf {
@@ -50,24 +32,12 @@ fn fixture(name: &str) -> PathBuf {
 /// A copy of a fixture with the stand-in plugin package installed.
 fn project(name: &str) -> tempfile::TempDir {
     let temp = tempfile::tempdir().unwrap();
-    copy(&fixture(name), temp.path());
-    copy(
+    copy_tree(&fixture(name), temp.path());
+    copy_tree(
         &fixture("plugin-stand-in"),
         &temp.path().join("node_modules/@opencode-ai/plugin"),
     );
     temp
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// Every file under `root` with its bytes, by `/`-separated relative path.

@@ -72,6 +72,20 @@ pub fn column(text: &str, offset: usize) -> usize {
     offset - start(text, offset)
 }
 
+/// `text` followed by a new `tools:` line (after a line break if the text
+/// lacks a final one), in the file's own line ending, which is returned too
+/// for the entries that follow.
+pub fn open_tools_key(text: &str) -> (String, &'static str) {
+    let eol = ending(text);
+    let mut out = text.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push_str(eol);
+    }
+    out.push_str("tools:");
+    out.push_str(eol);
+    (out, eol)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

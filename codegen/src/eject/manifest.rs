@@ -109,13 +109,7 @@ pub fn add_to_empty(
 /// Appends a `tools:` key listing the five Beeuni tools, `name` as `target`
 /// and the others as `beeuni:<name>`, so the project keeps every tool it had.
 pub fn append_tools_key(text: &str, name: &str, target: &str) -> String {
-    let eol = line::ending(text);
-    let mut out = text.to_string();
-    if !out.is_empty() && !out.ends_with('\n') {
-        out.push_str(eol);
-    }
-    out.push_str("tools:");
-    out.push_str(eol);
+    let (mut out, eol) = line::open_tools_key(text);
     for tool in BEEUNI_TOOLS {
         if tool == name {
             out.push_str(&format!("  {tool}: {target}  {}{eol}", marker(name)));

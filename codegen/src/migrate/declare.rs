@@ -78,13 +78,7 @@ fn comment(entry: &Entry) -> String {
 }
 
 fn append_key(text: &str, entries: &[Entry]) -> String {
-    let eol = line::ending(text);
-    let mut out = text.to_string();
-    if !out.is_empty() && !out.ends_with('\n') {
-        out.push_str(eol);
-    }
-    out.push_str("tools:");
-    out.push_str(eol);
+    let (mut out, eol) = line::open_tools_key(text);
     for tool in BEEUNI_TOOLS {
         out.push_str(&format!("  {tool}: beeuni:{tool}{eol}"));
     }

@@ -3,15 +3,8 @@ const { annotate, fsSync, fsAsync, pathArg } = need('files');
 const { normalizeEncoding, encodeString, toBuffer, bufferOf } = need('buffer');
 const { path } = need('path');
 
-class Stats {
-  constructor(s) {
-    Object.assign(this, s);
-    this.mtime = new Date(s.mtimeMs);
-    this.atime = new Date(s.atimeMs);
-    this.ctime = new Date(s.ctimeMs);
-    this.birthtime = new Date(s.birthtimeMs);
-    Object.defineProperty(this, 'kind', { enumerable: false, value: s.kind });
-  }
+// What Stats and Dirent share: the kind of file, kept as a hidden `kind`.
+class FileType {
   isFile() {
     return this.kind === 'file';
   }
@@ -28,21 +21,24 @@ class Stats {
     return false;
   }
 }
-class Dirent {
+class Stats extends FileType {
+  constructor(s) {
+    super();
+    Object.assign(this, s);
+    this.mtime = new Date(s.mtimeMs);
+    this.atime = new Date(s.atimeMs);
+    this.ctime = new Date(s.ctimeMs);
+    this.birthtime = new Date(s.birthtimeMs);
+    Object.defineProperty(this, 'kind', { enumerable: false, value: s.kind });
+  }
+}
+class Dirent extends FileType {
   constructor(name, kind, parentPath) {
+    super();
     this.name = name;
     this.parentPath = parentPath;
     this.path = parentPath;
     Object.defineProperty(this, 'kind', { enumerable: false, value: kind });
-  }
-  isFile() {
-    return this.kind === 'file';
-  }
-  isDirectory() {
-    return this.kind === 'dir';
-  }
-  isSymbolicLink() {
-    return this.kind === 'symlink';
   }
 }
 function encodingOf(options) {

@@ -59,12 +59,12 @@ impl Sandbox {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
+        let written = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+        if let Err(e) = written {
+            // A command that reads no standard input (`ls`, `rm`) may have
+            // exited before the bytes were written.
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
         child.wait_with_output().unwrap()
     }
 

@@ -316,6 +316,12 @@ fn the_http_contract() {
         match sent {
             Ok(response) => {
                 assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+                // The unread rest of the body makes the connection unusable:
+                // a client must not send its next call down it.
+                assert_eq!(
+                    response.headers().get("connection").map(|v| v.as_bytes()),
+                    Some(&b"close"[..])
+                );
                 refused_too_big = true;
                 break;
             }

@@ -30,11 +30,25 @@ pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) ->
         .layer(middleware::from_fn_with_state(shared.clone(), gate))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(body_limit))
+        .layer(middleware::map_response(close_when_body_refused))
         // A slow client cannot hold a request open sending its body.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             read_timeout,
         ))
         .with_state(shared)
+}
+
+/// A 413 leaves the rest of the body unread on the connection, so the
+/// connection cannot carry another request: say so, or a client's pool
+/// would send its next call down a connection the daemon is closing.
+async fn close_when_body_refused(mut response: Response) -> Response {
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        response.headers_mut().insert(
+            header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
+    }
+    response
 }
 
 /// How often a call looks for a worker while every worker is being replaced.

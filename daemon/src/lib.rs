@@ -151,6 +151,9 @@ async fn serve(
     } else {
         None
     };
+    // Installed before the daemon says it is ready, so a SIGTERM sent right
+    // after the listening line drains instead of killing the process.
+    let signals = ShutdownSignals::install();
     ready(&Ready {
         url: url.clone(),
         runtime_file: runtime_file.clone(),
@@ -168,7 +171,7 @@ async fn serve(
         stop_rx,
         options.grace,
     ));
-    let name = shutdown_signal().await;
+    let name = signals.next().await;
     tracing::info!(
         "[daemon] {name}: no new calls; waiting up to {} s for calls in flight",
         options.grace.as_secs_f64()
@@ -185,16 +188,28 @@ async fn serve(
     Ok(())
 }
 
-async fn shutdown_signal() -> &'static str {
-    use tokio::signal::unix::{SignalKind, signal};
-    let (Ok(mut term), Ok(mut int)) = (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-    ) else {
-        return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = term.recv() => "SIGTERM",
-        _ = int.recv() => "SIGINT",
+/// SIGTERM and SIGINT, listened for from the moment they are installed.
+struct ShutdownSignals {
+    term: Option<tokio::signal::unix::Signal>,
+    int: Option<tokio::signal::unix::Signal>,
+}
+
+impl ShutdownSignals {
+    fn install() -> Self {
+        use tokio::signal::unix::{SignalKind, signal};
+        ShutdownSignals {
+            term: signal(SignalKind::terminate()).ok(),
+            int: signal(SignalKind::interrupt()).ok(),
+        }
+    }
+
+    async fn next(mut self) -> &'static str {
+        let (Some(term), Some(int)) = (self.term.as_mut(), self.int.as_mut()) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => "SIGTERM",
+            _ = int.recv() => "SIGINT",
+        }
     }
 }

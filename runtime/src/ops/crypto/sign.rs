@@ -100,6 +100,20 @@ fn max_salt(bits: u32, hash_len: usize) -> usize {
     em_len.saturating_sub(hash_len + 2)
 }
 
+/// The arguments `sign` and `verify` share: `(scheme, hash, der, data)`,
+/// with `data` already hashed.
+fn signing_args(
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<(String, String, Vec<u8>, Vec<u8>)> {
+    let scheme = string_arg(args, 0, context)?;
+    let hash = string_arg(args, 1, context)?;
+    let der = bytes_arg(args, 2, context)?.unwrap_or_default();
+    let data = bytes_arg(args, 3, context)?.unwrap_or_default();
+    let hashed = prehash(&hash, &data)?;
+    Ok((scheme, hash, der, hashed))
+}
+
 /// `sign(scheme, hash, der, data, saltLength?)`: scheme `pkcs1`, `pss`,
 /// `ecdsa-der` or `ecdsa-p1363`; `der` is a private key's PKCS#8.
 pub(in crate::ops) fn sign(
@@ -107,11 +121,7 @@ pub(in crate::ops) fn sign(
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    let scheme = string_arg(args, 0, context)?;
-    let hash = string_arg(args, 1, context)?;
-    let der = bytes_arg(args, 2, context)?.unwrap_or_default();
-    let data = bytes_arg(args, 3, context)?.unwrap_or_default();
-    let hashed = prehash(&hash, &data)?;
+    let (scheme, hash, der, hashed) = signing_args(args, context)?;
     let signature = match scheme.as_str() {
         "pkcs1" => rsa_private_of(&der)?
             .sign(pkcs1(&hash)?, &hashed)
@@ -155,12 +165,8 @@ pub(in crate::ops) fn verify(
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    let scheme = string_arg(args, 0, context)?;
-    let hash = string_arg(args, 1, context)?;
-    let der = bytes_arg(args, 2, context)?.unwrap_or_default();
-    let data = bytes_arg(args, 3, context)?.unwrap_or_default();
+    let (scheme, hash, der, hashed) = signing_args(args, context)?;
     let signature = bytes_arg(args, 4, context)?.unwrap_or_default();
-    let hashed = prehash(&hash, &data)?;
     let good = match scheme.as_str() {
         "pkcs1" => rsa_public_of(&der)?
             .verify(pkcs1(&hash)?, &hashed, &signature)

@@ -11,3 +11,4 @@ pub mod atomic;
 pub mod edit;
 pub mod eject;
 pub mod migrate;
+pub mod plugin;

@@ -16,6 +16,7 @@
 mod generation;
 mod http;
 pub mod paths;
+pub mod plugin;
 mod pool;
 pub mod protocol;
 mod reload;
@@ -56,6 +57,8 @@ pub struct Options {
     pub watch: bool,
     /// Open connections at most; more wait to be accepted.
     pub max_connections: usize,
+    /// Where to write the standard harness's forwarding plugin (`None`: nowhere).
+    pub plugin_out: Option<PathBuf>,
 }
 
 /// A client must send a request's body within this time.
@@ -127,6 +130,9 @@ async fn serve(
     };
     let generation = Generation::start(1, project, &worker_options).await?;
     reload::log_loaded(&generation);
+    if let Some(out) = &options.plugin_out {
+        plugin::write(&generation, out);
+    }
     let shared = Arc::new(Shared {
         current: RwLock::new(Arc::new(generation)),
         token: token.clone(),
@@ -140,7 +146,12 @@ async fn serve(
     let url = format!("http://{address}");
     let runtime_file = runfile::write(&root, &url, &token)?;
     let _watcher = if options.watch {
-        match reload::watch(shared.clone(), root.clone(), worker_options) {
+        match reload::watch(
+            shared.clone(),
+            root.clone(),
+            worker_options,
+            options.plugin_out.clone(),
+        ) {
             Ok(watcher) => Some(watcher),
             Err(e) => {
                 // Serving without reload beats not serving.

@@ -54,17 +54,27 @@ fn relevant(path: &Path) -> bool {
             .is_some_and(|e| WATCHED_EXTENSIONS.contains(&e))
 }
 
-/// Starts watching `root`; dropping the returned watcher stops it.
+/// Starts watching `root`; dropping the returned watcher stops it. The
+/// plugin the daemon writes itself (`plugin_out`) starts no reload.
 pub fn watch(
     shared: Arc<Shared>,
     root: PathBuf,
     options: WorkerOptions,
+    plugin_out: Option<PathBuf>,
 ) -> anyhow::Result<notify::RecommendedWatcher> {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let own_file = plugin_out.clone();
+    let harness_dir = root.join(HARNESS_CONFIG_DIR);
+    let is_own = move |path: &Path| {
+        own_file
+            .as_deref()
+            .is_some_and(|own| path == own || same_file(path, own))
+            || written_by_opencode(&harness_dir, path)
+    };
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         if let Ok(event) = event
             && !event.kind.is_access()
-            && event.paths.iter().any(|p| relevant(p))
+            && event.paths.iter().any(|p| relevant(p) && !is_own(p))
         {
             let _ = tx.send(());
         }
@@ -80,13 +90,33 @@ pub fn watch(
                     Err(_) => break,
                 }
             }
-            reload(&shared, &root, &options).await;
+            reload(&shared, &root, &options, plugin_out.as_deref()).await;
         }
     });
     Ok(watcher)
 }
 
-async fn reload(shared: &Shared, root: &Path, options: &WorkerOptions) {
+/// opencode's config folder in the project (SPEC 8).
+const HARNESS_CONFIG_DIR: &str = "harnesses/opencode";
+
+/// opencode installs its plugin package into its config folder at every
+/// start (`package.json`, `node_modules/`, a lockfile): none of that is a
+/// tool's. Of that folder only the legacy tool folders matter here, because
+/// a file there decides which tools the plugin may declare.
+fn written_by_opencode(harness_dir: &Path, path: &Path) -> bool {
+    path.strip_prefix(harness_dir).is_ok_and(|inside| {
+        !matches!(
+            inside.components().next(),
+            Some(Component::Normal(first)) if first == "tools" || first == "tool"
+        )
+    })
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+async fn reload(shared: &Shared, root: &Path, options: &WorkerOptions, plugin_out: Option<&Path>) {
     let old = shared.current();
     let root_owned = root.to_path_buf();
     let loaded =
@@ -120,8 +150,13 @@ async fn reload(shared: &Shared, root: &Path, options: &WorkerOptions) {
     };
     log_changes(&old, &next);
     log_loaded(&next);
+    let next = Arc::new(next);
     if let Ok(mut current) = shared.current.write() {
-        *current = Arc::new(next);
+        *current = next.clone();
+    }
+    // After the switch: a tool the new plugin offers is one the daemon serves.
+    if let Some(out) = plugin_out {
+        crate::plugin::write(&next, out);
     }
 }
 

@@ -171,7 +171,7 @@ impl<W: Write> CallFeed for Feed<'_, W> {
     }
 }
 
-fn load_all(host: &mut Host, setup: &Setup, staging: &Path) -> Ready {
+pub(crate) fn load_all(host: &mut Host, setup: &Setup, staging: &Path) -> Ready {
     let mut ready = Ready {
         loaded: Vec::new(),
         skipped: Vec::new(),

@@ -46,6 +46,13 @@ pub struct DaemonArgs {
     /// Do not watch the project for changes.
     #[arg(long)]
     pub no_watch: bool,
+    /// Where to write the standard harness's forwarding plugin, at start and
+    /// after every reload [default: harnesses/opencode/plugin/beeuni.ts in the project].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_plugin")]
+    pub plugin_out: Option<std::path::PathBuf>,
+    /// Write no plugin (a sandbox that runs only the experimental harness).
+    #[arg(long)]
+    pub no_plugin: bool,
     /// How log lines on stderr look.
     #[arg(long, value_enum, default_value_t)]
     pub log_format: LogFormat,
@@ -123,6 +130,10 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
         Err(code) => return code,
     };
     init_logs(args.log_format);
+    let plugin_out = (!args.no_plugin).then(|| match &args.plugin_out {
+        Some(out) => start.join(out),
+        None => codegen::plugin::default_plugin_path(&project.root),
+    });
     let options = ::daemon::Options {
         listen: args.listen,
         workers: args
@@ -136,6 +147,7 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
         token: std::env::var("BEEUNI_DAEMON_TOKEN").ok(),
         watch: !args.no_watch,
         max_connections: args.max_connections,
+        plugin_out,
     };
     let result = ::daemon::run(project, options, |ready| {
         use std::io::Write;

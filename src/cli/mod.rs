@@ -5,6 +5,7 @@
 
 mod daemon;
 mod output;
+mod plugin;
 mod project;
 mod secrets;
 mod tools_call;
@@ -44,6 +45,9 @@ pub enum Command {
     /// Set, list and remove the project's local secrets.
     #[command(subcommand)]
     Secrets(secrets::SecretsCommand),
+    /// The standard harness's forwarding plugin.
+    #[command(subcommand)]
+    Plugin(PluginCommand),
     /// One worker process of a daemon (started by `beeuni daemon`).
     #[command(name = "daemon-worker", hide = true)]
     DaemonWorker,
@@ -59,6 +63,12 @@ pub enum ToolsCommand {
     Eject(tools_eject::EjectArgs),
     /// Move legacy opencode tools (harnesses/opencode/tools/) into declared tool modules.
     Migrate(tools_migrate::MigrateArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PluginCommand {
+    /// Render the plugin that forwards opencode's calls of the project's tools to the daemon.
+    Render(plugin::RenderArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -77,6 +87,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
         Command::Daemon(args) => daemon::run(&start, &args),
         Command::Secrets(command) => secrets::run(&start, &command),
+        Command::Plugin(PluginCommand::Render(args)) => plugin::render_command(&start, &args),
         Command::DaemonWorker => daemon::run_worker(),
     }
 }

@@ -14,17 +14,64 @@ fn workspace_root() -> PathBuf {
 }
 
 /// Each generated file, relative to the workspace root, and its content.
-fn generated(root: &Path) -> Result<Vec<(&'static str, String)>> {
+fn generated(root: &Path) -> Result<Vec<(String, String)>> {
     use checker::diagnostics::docs;
     let reference = docs::generate(root).context("reading the code examples")?;
-    Ok(vec![(docs::REFERENCE_PATH, reference)])
+    let mut files = vec![(docs::REFERENCE_PATH.to_string(), reference)];
+    for (name, project) in plugin_golden_projects(root)? {
+        files.push((
+            format!("{PLUGIN_GOLDEN_DIR}/{name}.ts"),
+            render_plugin(root, &project)?,
+        ));
+    }
+    Ok(files)
+}
+
+/// Where the forwarding plugin's golden files live (`tests/plugin.rs` reads them).
+const PLUGIN_GOLDEN_DIR: &str = "tests/golden/plugin";
+
+/// The projects with a golden plugin, by golden name: the bundled example
+/// and every project under `tests/fixtures/plugin/`.
+fn plugin_golden_projects(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let mut projects = vec![("orders".to_string(), root.join("examples/orders"))];
+    let fixtures = root.join("tests/fixtures/plugin");
+    let mut found: Vec<(String, PathBuf)> = std::fs::read_dir(&fixtures)
+        .with_context(|| format!("reading {}", fixtures.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|dir| dir.join("beeuni.yaml").is_file())
+        .filter_map(|dir| Some((dir.file_name()?.to_str()?.to_string(), dir)))
+        .collect();
+    found.sort();
+    projects.extend(found);
+    Ok(projects)
+}
+
+/// `beeuni plugin render` of `project`, run through cargo so the binary is current.
+fn render_plugin(root: &Path, project: &Path) -> Result<String> {
+    let output =
+        std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["run", "--quiet", "--bin", "beeuni", "--", "-C"])
+            .arg(project)
+            .args(["plugin", "render"])
+            .current_dir(root)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .context("running beeuni plugin render")?;
+    if !output.status.success() {
+        bail!(
+            "beeuni plugin render failed on {} ({})",
+            project.display(),
+            output.status
+        );
+    }
+    String::from_utf8(output.stdout).context("the plugin is not UTF-8")
 }
 
 pub fn run(check: bool) -> Result<()> {
     let root = workspace_root();
     let mut stale = Vec::new();
     for (relative, expected) in generated(&root)? {
-        let path = root.join(relative);
+        let path = root.join(&relative);
         let actual = std::fs::read_to_string(&path).unwrap_or_default();
         if actual == expected {
             continue;
@@ -37,7 +84,7 @@ pub fn run(check: bool) -> Result<()> {
                     .context_radius(3)
                     .header(&format!("a/{relative}"), &format!("b/{relative}"))
             );
-            stale.push(relative);
+            stale.push(relative.clone());
         } else {
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent)

@@ -80,6 +80,7 @@ fn cargo(args: &[&str]) -> Result<()> {
 
 fn ci() -> Result<()> {
     install_fixture_packages()?;
+    install_opencode()?;
     cargo(&["fmt", "--all", "--", "--check"])?;
     codegen::run(true)?;
     cargo(&[
@@ -126,7 +127,8 @@ fn unused_dependencies() -> Result<()> {
 /// The fixture projects that import npm packages (zod) keep a lockfile, not
 /// their `node_modules`; install what is missing, as a session's checkout
 /// would have it. `tests/sarif/` is the SARIF Multitool that `tests/sarif.rs`
-/// runs, pinned the same way.
+/// runs, and `tests/typecheck/` the compiler and opencode's plugin types that
+/// `tests/plugin.rs` checks the golden plugins with, pinned the same way.
 fn install_fixture_packages() -> Result<()> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let listed = Command::new("git")
@@ -134,6 +136,7 @@ fn install_fixture_packages() -> Result<()> {
             "ls-files",
             "tests/fixtures/**/package-lock.json",
             "tests/sarif/package-lock.json",
+            "tests/typecheck/package-lock.json",
         ])
         .current_dir(&root)
         .output()
@@ -145,6 +148,42 @@ fn install_fixture_packages() -> Result<()> {
             .map(std::path::Path::to_path_buf)
             .unwrap_or_default();
         npm_ci(&dir)?;
+    }
+    Ok(())
+}
+
+/// The opencode release `tests/opencode.rs` runs for real. Its npm package
+/// pulls two platform binaries of about 185 MB, so it is installed once into
+/// a cache outside the clone (`$BEEUNI_OPENCODE_DIR`, else
+/// `~/.cache/beeuni-tools/opencode-<version>`), and only when missing.
+fn install_opencode() -> Result<()> {
+    const PACKAGE: &str = "opencode-ai@1.18.33";
+    let dir = match std::env::var_os("BEEUNI_OPENCODE_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => {
+            let home = std::env::var_os("HOME").context("HOME is not set")?;
+            std::path::Path::new(&home).join(".cache/beeuni-tools/opencode-1.18.33")
+        }
+    };
+    if dir.join("node_modules/.bin/opencode").exists() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    eprintln!("$ npm install --prefix {} {PACKAGE}", dir.display());
+    let status = Command::new("npm")
+        .args([
+            "install",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+            "--prefix",
+        ])
+        .arg(&dir)
+        .arg(PACKAGE)
+        .status()
+        .context("running npm install (is npm installed?)")?;
+    if !status.success() {
+        bail!("npm install {PACKAGE} failed with {status}");
     }
     Ok(())
 }

@@ -11,9 +11,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use test_support::{Response, copy_tree, serve};
 use common::beeuni_in;
 use serde_json::{Value, json};
+use test_support::{Response, copy_tree, serve};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -15,8 +15,8 @@
 
 mod generation;
 mod http;
+mod offline;
 pub mod paths;
-pub mod plugin;
 mod pool;
 pub mod protocol;
 mod reload;
@@ -36,7 +36,8 @@ use checker::project::Project;
 use generation::{Generation, WorkerOptions};
 
 /// How to run the daemon.
-#[derive(Debug, Clone)]
+// Not `Debug`: the generation hook is a closure.
+#[derive(Clone)]
 pub struct Options {
     pub listen: SocketAddr,
     /// Worker processes (at least one).
@@ -57,9 +58,19 @@ pub struct Options {
     pub watch: bool,
     /// Open connections at most; more wait to be accepted.
     pub max_connections: usize,
-    /// Where to write the standard harness's forwarding plugin (`None`: nowhere).
-    pub plugin_out: Option<PathBuf>,
+    /// Called with every generation's project and tools once it serves
+    /// them (the binary writes the forwarding plugin from them).
+    pub on_generation: Option<OnGeneration>,
+    /// A file the daemon's own hook writes: changing it starts no reload.
+    pub ignore_file: Option<PathBuf>,
 }
+
+/// What [`Options::on_generation`] runs: `Ok` is logged as information,
+/// `Err` as a warning, both after `[generation] `.
+pub type OnGeneration =
+    Arc<dyn Fn(&Project, &[protocol::Loaded]) -> Result<String, String> + Send + Sync>;
+
+pub use offline::load_offline;
 
 /// A client must send a request's body within this time.
 const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
@@ -130,9 +141,7 @@ async fn serve(
     };
     let generation = Generation::start(1, project, &worker_options).await?;
     reload::log_loaded(&generation);
-    if let Some(out) = &options.plugin_out {
-        plugin::write(&generation, out);
-    }
+    generation_hook(options.on_generation.as_ref(), &generation);
     let shared = Arc::new(Shared {
         current: RwLock::new(Arc::new(generation)),
         token: token.clone(),
@@ -150,7 +159,8 @@ async fn serve(
             shared.clone(),
             root.clone(),
             worker_options,
-            options.plugin_out.clone(),
+            options.on_generation.clone(),
+            options.ignore_file.clone(),
         ) {
             Ok(watcher) => Some(watcher),
             Err(e) => {
@@ -197,6 +207,16 @@ async fn serve(
     runfile::remove(&runtime_file);
     tracing::info!("[daemon] stopped");
     Ok(())
+}
+
+/// Runs the binary's hook on a generation that now serves, and logs what it says.
+pub(crate) fn generation_hook(hook: Option<&OnGeneration>, generation: &Generation) {
+    let Some(hook) = hook else { return };
+    let loaded: Vec<protocol::Loaded> = generation.tools.iter().map(|t| t.info.clone()).collect();
+    match hook(&generation.project, &loaded) {
+        Ok(message) => tracing::info!("{message}"),
+        Err(message) => tracing::warn!("{message}"),
+    }
 }
 
 /// SIGTERM and SIGINT, listened for from the moment they are installed.

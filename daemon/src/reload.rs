@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use notify::Watcher;
 
-use crate::Shared;
 use crate::generation::{Generation, WorkerOptions};
+use crate::{OnGeneration, Shared};
 
 const DEBOUNCE: Duration = Duration::from_millis(300);
 
@@ -54,16 +54,17 @@ fn relevant(path: &Path) -> bool {
             .is_some_and(|e| WATCHED_EXTENSIONS.contains(&e))
 }
 
-/// Starts watching `root`; dropping the returned watcher stops it. The
-/// plugin the daemon writes itself (`plugin_out`) starts no reload.
+/// Starts watching `root`; dropping the returned watcher stops it. The file
+/// the generation hook writes (`ignore_file`, the plugin) starts no reload.
 pub fn watch(
     shared: Arc<Shared>,
     root: PathBuf,
     options: WorkerOptions,
-    plugin_out: Option<PathBuf>,
+    hook: Option<OnGeneration>,
+    ignore_file: Option<PathBuf>,
 ) -> anyhow::Result<notify::RecommendedWatcher> {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
-    let own_file = plugin_out.clone();
+    let own_file = ignore_file;
     let harness_dir = root.join(HARNESS_CONFIG_DIR);
     let is_own = move |path: &Path| {
         own_file
@@ -90,7 +91,7 @@ pub fn watch(
                     Err(_) => break,
                 }
             }
-            reload(&shared, &root, &options, plugin_out.as_deref()).await;
+            reload(&shared, &root, &options, hook.as_ref()).await;
         }
     });
     Ok(watcher)
@@ -116,7 +117,12 @@ fn same_file(a: &Path, b: &Path) -> bool {
     matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }
 
-async fn reload(shared: &Shared, root: &Path, options: &WorkerOptions, plugin_out: Option<&Path>) {
+async fn reload(
+    shared: &Shared,
+    root: &Path,
+    options: &WorkerOptions,
+    hook: Option<&OnGeneration>,
+) {
     let old = shared.current();
     let root_owned = root.to_path_buf();
     let loaded =
@@ -155,9 +161,7 @@ async fn reload(shared: &Shared, root: &Path, options: &WorkerOptions, plugin_ou
         *current = next.clone();
     }
     // After the switch: a tool the new plugin offers is one the daemon serves.
-    if let Some(out) = plugin_out {
-        crate::plugin::write(&next, out);
-    }
+    crate::generation_hook(hook, &next);
 }
 
 fn log_changes(old: &Generation, next: &Generation) {

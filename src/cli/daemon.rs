@@ -147,7 +147,8 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
         token: std::env::var("BEEUNI_DAEMON_TOKEN").ok(),
         watch: !args.no_watch,
         max_connections: args.max_connections,
-        plugin_out,
+        on_generation: plugin_out.clone().map(super::plugin::writer),
+        ignore_file: plugin_out,
     };
     let result = ::daemon::run(project, options, |ready| {
         use std::io::Write;

@@ -5,7 +5,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use codegen::plugin::{default_plugin_path, render, shadowing_files, write_if_changed};
+use checker::project::Project;
+use codegen::plugin::{
+    LoadedTool, PluginModel, default_plugin_path, render, shadowing_files, write_if_changed,
+};
+use daemon::protocol::Loaded;
 
 use super::output::fail;
 use super::project::load_or_report;
@@ -24,7 +28,7 @@ pub fn render_command(start: &Path, args: &RenderArgs) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let ready = match daemon::plugin::load_offline(&project) {
+    let ready = match daemon::load_offline(&project) {
         Ok(ready) => ready,
         Err(e) => return fail(&format!("the runtime did not start: {e:#}")),
     };
@@ -46,7 +50,7 @@ pub fn render_command(start: &Path, args: &RenderArgs) -> ExitCode {
         .out
         .as_ref()
         .map_or_else(|| default_plugin_path(&project.root), |out| start.join(out));
-    let bytes = render(&daemon::plugin::model(&project, &ready, &plugin_path));
+    let bytes = render(&model(&project, &ready.loaded, &plugin_path));
     if args.out.is_none() {
         let mut stdout = std::io::stdout().lock();
         return match stdout
@@ -68,4 +72,32 @@ pub fn render_command(start: &Path, args: &RenderArgs) -> ExitCode {
         }
         Err(e) => fail(&e.to_string()),
     }
+}
+
+/// The plugin's model from the tools as a worker loaded them.
+fn model(project: &Project, loaded: &[Loaded], plugin_path: &Path) -> PluginModel {
+    let loaded: Vec<LoadedTool> = loaded
+        .iter()
+        .map(|l| LoadedTool {
+            name: l.name.clone(),
+            description: l.description.clone(),
+            parameters: l.parameters.clone(),
+        })
+        .collect();
+    PluginModel::build(project, &loaded, plugin_path)
+}
+
+/// What the daemon runs on each generation it starts serving: the plugin
+/// rewritten at `out` when its bytes change, atomically.
+pub fn writer(out: PathBuf) -> daemon::OnGeneration {
+    std::sync::Arc::new(move |project: &Project, loaded: &[Loaded]| {
+        let bytes = render(&model(project, loaded, &out));
+        match write_if_changed(&out, &bytes) {
+            Ok(true) => Ok(format!("[plugin] wrote {}", out.display())),
+            Ok(false) => Ok(format!("[plugin] {} is up to date", out.display())),
+            Err(e) => Err(format!(
+                "[plugin] {e}; the standard harness keeps the previous plugin"
+            )),
+        }
+    })
 }

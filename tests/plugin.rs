@@ -635,3 +635,156 @@ fn wait_at_most(mut child: Child, limit: Duration) -> std::process::Output {
         stderr: stderr.join().unwrap(),
     }
 }
+
+/// Bun from the parity fixture's pinned install: opencode runs plugins on Bun.
+fn bun() -> Option<PathBuf> {
+    let bun = repo().join("tests/fixtures/parity/node_modules/.bin/bun");
+    let missing = (!bun.exists()).then(|| {
+        format!(
+            "{} is missing: `cargo xtask ci` installs it (npm ci in tests/fixtures/parity)",
+            bun.display()
+        )
+    });
+    available("bun", missing).then_some(bun)
+}
+
+/// Runs `tests/fixtures/plugin/drive.ts` on the plugin at `plugin` with `env`.
+fn drive(bun: &Path, plugin: &Path, calls: Value, env: &[(&str, &str)]) -> Value {
+    let mut command = Command::new(bun);
+    command
+        .arg(repo().join("tests/fixtures/plugin/drive.ts"))
+        .arg(plugin)
+        .arg(calls.to_string())
+        .env_remove("BEEUNI_DAEMON_URL")
+        .env_remove("BEEUNI_DAEMON_TOKEN");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|_| {
+        panic!(
+            "the driver printed no JSON: {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+#[test]
+fn under_bun_the_plugin_forwards_each_call_and_says_what_went_wrong() {
+    let Some(bun) = bun() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let project = scratch.path().join("shop");
+    copy_tree(&repo().join("tests/fixtures/plugin/client"), &project);
+    let plugin = project.join("harnesses/opencode/plugin/beeuni.ts");
+    let render = beeuni_in(
+        &project,
+        &["plugin", "render", "--out", plugin.to_str().unwrap()],
+        &[],
+        scratch.path(),
+    );
+    assert_eq!(render.code, 0, "{}", render.stderr);
+
+    let received: Arc<Mutex<Vec<(String, Option<String>, Value)>>> = Arc::default();
+    let log = received.clone();
+    let daemon = serve(move |request| {
+        let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+        let auth = request.header("authorization").map(str::to_string);
+        log.lock().unwrap().push((request.path.clone(), auth, body));
+        let (status, answer) = match request.path.rsplit('/').next().unwrap_or_default() {
+            "echo" => ("200 OK", json!({"output": "echoed"})),
+            "fail" => ("200 OK", json!({"error": "the orders API is down"})),
+            "hidden" => (
+                "404 Not Found",
+                json!({"error": "no tool named hidden is loaded"}),
+            ),
+            _ => ("500 Internal Server Error", json!({})),
+        };
+        Response::new(status, answer.to_string()).header("Content-Type", "application/json")
+    });
+    let calls =
+        json!([["echo", {"text": "hi", "nested": {"n": [1, 2]}}], ["fail", {}], ["hidden", {}]]);
+    let run = drive(
+        &bun,
+        &plugin,
+        calls,
+        &[
+            ("BEEUNI_DAEMON_URL", &daemon),
+            ("BEEUNI_DAEMON_TOKEN", "t-1"),
+        ],
+    );
+
+    assert_eq!(
+        run["exports"],
+        json!([]),
+        "the plugin function is the only export"
+    );
+    assert_eq!(run["tools"], json!(["echo", "fail", "hidden"]));
+    assert_eq!(
+        run["config"],
+        json!({"agent": {"build": {"permission": {"hidden": "deny"}}}})
+    );
+    assert_eq!(
+        run["definitions"]["bash"],
+        Value::Null,
+        "opencode's own tools are left alone"
+    );
+    assert_eq!(
+        run["definitions"]["fail"],
+        json!({"type": "object", "properties": {"id": {"type": "string"}}})
+    );
+    assert_eq!(
+        run["results"],
+        json!([
+            {"output": "echoed"},
+            {"error": "the orders API is down"},
+            {"error": "The tool `hidden` did not run: no tool named hidden is loaded. The project no longer provides it; do not call it again."}
+        ])
+    );
+    let received = received.lock().unwrap().clone();
+    assert_eq!(received[0].0, "/beeuni/tools/echo");
+    assert_eq!(received[0].1.as_deref(), Some("Bearer t-1"));
+    assert_eq!(
+        received[0].2,
+        json!({"args": {"text": "hi", "nested": {"n": [1, 2]}},
+               "context": {"sessionId": "s-1", "agent": "build", "callId": "c-1", "harness": "standard"}})
+    );
+
+    // No daemon: neither the variables nor a runtime file.
+    let empty = scratch.path().join("run");
+    std::fs::create_dir_all(&empty).unwrap();
+    let run = drive(
+        &bun,
+        &plugin,
+        json!([["echo", {}]]),
+        &[("BEEUNI_RUNTIME_DIR", empty.to_str().unwrap())],
+    );
+    let error = run["results"][0]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with(
+            "The tool `echo` did not run: the Beeuni daemon of this project is not running"
+        ),
+        "{error}"
+    );
+    assert!(error.contains("start it with `beeuni daemon`"), "{error}");
+
+    // A daemon that went away: a port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let gone = format!("http://{closed}");
+    let run = drive(
+        &bun,
+        &plugin,
+        json!([["echo", {}]]),
+        &[("BEEUNI_DAEMON_URL", &gone), ("BEEUNI_DAEMON_TOKEN", "t")],
+    );
+    let error = run["results"][0]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with(&format!(
+            "The tool `echo` did not run: the Beeuni daemon at {gone} cannot be reached"
+        )),
+        "{error}"
+    );
+}

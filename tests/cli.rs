@@ -102,12 +102,9 @@ show            beeuni               beeuni:show
 #[test]
 fn tools_ls_with_empty_tools_key_removes_all_five() {
     let run = beeuni(&fixture("empty-tools-key"), &["tools", "ls"]);
-    assert!(
-        run.stdout.contains(
-            "Removed Beeuni tools: web_search, image_search, scrape_webpage, memory, show\n"
-        ),
-        "{}",
-        run.stdout
+    assert_contains(
+        &run.stdout,
+        "Removed Beeuni tools: web_search, image_search, scrape_webpage, memory, show\n",
     );
 }
 
@@ -167,12 +164,9 @@ Add `<name>: beeuni:<name>` under `tools:` to get one back.
     let everyone = beeuni(&fixture("seeds-example"), &["tools", "ls"]);
     assert_eq!(unknown.code, 0, "{}", unknown.stderr);
     assert_eq!(unknown.stdout, everyone.stdout);
-    assert!(
-        unknown.stderr.contains(
-            "does not configure agent `nobody`; it gets the default: every tool, no secrets"
-        ),
-        "{}",
-        unknown.stderr
+    assert_contains(
+        &unknown.stderr,
+        "does not configure agent `nobody`; it gets the default: every tool, no secrets",
     );
 }
 
@@ -186,11 +180,7 @@ fn tools_ls_with_manifest_errors_lists_the_rest_and_fails() {
         "{}",
         run.stdout
     );
-    assert!(
-        run.stderr.contains("Run `beeuni validate`"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "Run `beeuni validate`");
 }
 
 #[test]
@@ -198,7 +188,7 @@ fn no_manifest_anywhere_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let run = beeuni(dir.path(), &["validate"]);
     assert_eq!(run.code, 2);
-    assert!(run.stdout.contains("manifest/not-found"), "{}", run.stdout);
+    assert_contains(&run.stdout, "manifest/not-found");
     let ls = beeuni(dir.path(), &["tools", "ls"]);
     assert_eq!(ls.code, 2);
 }
@@ -449,11 +439,7 @@ fn tools_call_refuses_what_the_agent_may_not_call_and_what_is_not_loaded() {
         &["tools", "call", "fail", "--agent", "reader"],
     );
     assert_eq!(hidden.code, 1);
-    assert!(
-        hidden.stderr.contains("agent `reader` may not call `fail`"),
-        "{}",
-        hidden.stderr
-    );
+    assert_contains(&hidden.stderr, "agent `reader` may not call `fail`");
     let allowed = beeuni(
         &call_fixture(),
         &[
@@ -469,11 +455,7 @@ fn tools_call_refuses_what_the_agent_may_not_call_and_what_is_not_loaded() {
     assert_eq!(allowed.code, 0, "{}", allowed.stderr);
     let removed = beeuni(&call_fixture(), &["tools", "call", "memory"]);
     assert_eq!(removed.code, 2);
-    assert!(
-        removed.stderr.contains("no tool named memory is loaded"),
-        "{}",
-        removed.stderr
-    );
+    assert_contains(&removed.stderr, "no tool named memory is loaded");
 }
 
 #[test]
@@ -483,11 +465,7 @@ fn tools_call_rejects_arguments_that_are_not_a_json_object() {
         &["tools", "call", "greet", "--args", "[1]"],
     );
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("must be a JSON object"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "must be a JSON object");
 }
 
 #[test]
@@ -862,4 +840,10 @@ fn tools_call_prints_the_text_and_exactly_one_newline() {
         assert_eq!(run.code, 0, "{}", run.stderr);
         assert_eq!(run.stdout, stdout, "for the text {text:?}");
     }
+}
+
+/// Fails with the whole text when `needle` is not in it.
+#[track_caller]
+fn assert_contains(text: &str, needle: &str) {
+    assert!(text.contains(needle), "{needle:?} is not in:\n{text}");
 }

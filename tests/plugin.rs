@@ -741,6 +741,20 @@ fn under_bun_the_plugin_forwards_each_call_and_says_what_went_wrong() {
             {"error": "The tool `hidden` did not run: no tool named hidden is loaded. The project no longer provides it; do not call it again."}
         ])
     );
+    // What the module exports is what the file carries, byte for byte, once
+    // a JavaScript engine has read it.
+    let hostile = render_to(&bun, scratch.path(), "schemas");
+    let expected = concat!(
+        "Says \"hi\" and 'bye' and `tick` ${process.exit(1)} */ /* </script>\n",
+        "second line\twith a tab \\ and a backslash\n",
+        "Unicode: 🐝 ñ ü \u{2028} after a line separator \u{2029} é\n",
+        "{{ not a template }} {% neither %}"
+    );
+    assert_eq!(hostile["descriptions"]["hostile"], expected);
+    assert_eq!(
+        hostile["definitions"]["hostile"]["properties"]["quote\"key"]["description"],
+        "*/ `${x}` '\""
+    );
     let received = received.lock().unwrap().clone();
     assert_eq!(received[0].0, "/beeuni/tools/echo");
     assert_eq!(received[0].1.as_deref(), Some("Bearer t-1"));
@@ -787,4 +801,20 @@ fn under_bun_the_plugin_forwards_each_call_and_says_what_went_wrong() {
         )),
         "{error}"
     );
+}
+
+/// Renders the fixture `tests/fixtures/plugin/<name>` into `scratch` and
+/// drives it under Bun with no calls.
+fn render_to(bun: &Path, scratch: &Path, name: &str) -> Value {
+    let project = scratch.join(name);
+    copy_tree(&repo().join("tests/fixtures/plugin").join(name), &project);
+    let plugin = project.join("beeuni.ts");
+    let render = beeuni_in(
+        &project,
+        &["plugin", "render", "--out", "beeuni.ts"],
+        &[],
+        scratch,
+    );
+    assert_eq!(render.code, 0, "{}", render.stderr);
+    drive(bun, &plugin, json!([]), &[])
 }

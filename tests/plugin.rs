@@ -648,6 +648,9 @@ fn bun() -> Option<PathBuf> {
     available("bun", missing).then_some(bun)
 }
 
+/// One request the stand-in daemon received: path, `Authorization`, body.
+type Received = (String, Option<String>, Value);
+
 /// Runs `tests/fixtures/plugin/drive.ts` on the plugin at `plugin` with `env`.
 fn drive(bun: &Path, plugin: &Path, calls: Value, env: &[(&str, &str)]) -> Value {
     let mut command = Command::new(bun);
@@ -685,7 +688,7 @@ fn under_bun_the_plugin_forwards_each_call_and_says_what_went_wrong() {
     );
     assert_eq!(render.code, 0, "{}", render.stderr);
 
-    let received: Arc<Mutex<Vec<(String, Option<String>, Value)>>> = Arc::default();
+    let received: Arc<Mutex<Vec<Received>>> = Arc::default();
     let log = received.clone();
     let daemon = serve(move |request| {
         let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);

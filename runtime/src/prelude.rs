@@ -56,6 +56,7 @@ const UNITS: &[(&str, &str)] = &[
     ("util", include_str!("js/util.js")),
     ("web_crypto", include_str!("js/web_crypto.js")),
     ("web_url", include_str!("js/web_url.js")),
+    ("zlib", include_str!("js/zlib.js")),
 ];
 
 /// The globals the prelude defines, with the unit whose export of the same
@@ -134,6 +135,7 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("node:url", "node_url", "module"),
     ("node:util", "util", "util"),
     ("node:util/types", "util", "types"),
+    ("node:zlib", "zlib", "zlib"),
 ];
 
 /// The unit and export of the built-in module `name`, if the prelude has it.

@@ -399,6 +399,10 @@ const Bun = {
   readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),
   readableStreamToJSON: async (stream) => jsonParse(await need('streams').streamText(stream)),
   readableStreamToArray: (stream) => need('streams').readAll(stream),
+  gzipSync: (data, options) => need('zlib').bunZlib.gzipSync(data, options),
+  gunzipSync: (data, options) => need('zlib').bunZlib.gunzipSync(data, options),
+  deflateSync: (data, options) => need('zlib').bunZlib.deflateSync(data, options),
+  inflateSync: (data, options) => need('zlib').bunZlib.inflateSync(data, options),
 };
 
 return { Bun };

@@ -15,6 +15,7 @@ mod path;
 mod process;
 mod shell;
 pub(crate) mod sqlite;
+mod zlib;
 
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{AlignedVec, JsArray, JsArrayBuffer};
@@ -57,6 +58,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("aesGcm", crypto::aes_gcm, 5),
         ("pbkdf2", crypto::pbkdf2, 5),
         ("scrypt", crypto::scrypt, 7),
+        ("zlib", zlib::zlib, 8),
+        ("crc32", zlib::crc32, 2),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {
@@ -80,6 +83,11 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         NativeFunction::from_async_fn(http::request),
         JsString::from("http"),
         3,
+    );
+    init.function(
+        NativeFunction::from_async_fn(zlib::zlib_async),
+        JsString::from("zlibAsync"),
+        8,
     );
     init.build()
 }

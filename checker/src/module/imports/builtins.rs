@@ -107,6 +107,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:url",
     "node:util",
     "node:util/types",
+    "node:zlib",
 ];
 
 /// Whether the runtime provides `module` (`node:fs`, `bun`, `bun:sqlite`).

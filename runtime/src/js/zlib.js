@@ -1,0 +1,256 @@
+// ---- zlib.js: node:zlib, whole buffers ---------------------------------------
+// The one-shot forms (`gzipSync`, `gzip(buf, cb)`, promisified) over
+// `host.zlib`/`host.zlibAsync`. The stream classes (`createGzip`, `Gzip`…)
+// need node:stream, which the runtime does not provide: they exist, so a
+// package that imports them still loads, and throw when used.
+const { Buffer, bufferOf, toBuffer } = need('buffer');
+
+function coded(Kind, code, message) {
+  const error = new Kind(message);
+  error.code = code;
+  return error;
+}
+
+function described(value) {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'function') return `function ${value.name}`;
+  if (typeof value === 'object') return `an instance of ${value.constructor?.name ?? 'Object'}`;
+  const shown = typeof value === 'string' ? `'${value}'` : String(value);
+  return `type ${typeof value} (${shown})`;
+}
+
+function inputOf(buffer) {
+  if (typeof buffer === 'string' || buffer instanceof ArrayBuffer || ArrayBuffer.isView(buffer)) {
+    return bufferOf(buffer);
+  }
+  throw coded(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
+    `The "buffer" argument must be of type string, Buffer, TypedArray, DataView, or ArrayBuffer. Received ${described(buffer)}`,
+  );
+}
+
+function checkRange(value, name, min, max, fallback) {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value)) {
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "${name}" property must be of type number. Received ${described(value)}`,
+    );
+  }
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw coded(
+      RangeError,
+      'ERR_OUT_OF_RANGE',
+      `The value of "${name}" is out of range. It must be >= ${min} and <= ${max}. Received ${value}`,
+    );
+  }
+  return value;
+}
+
+const BROTLI = new Set(['brotliCompress', 'brotliDecompress']);
+const DECOMPRESS = new Set(['inflate', 'gunzip', 'inflateRaw', 'unzip']);
+
+// The arguments of `host.zlib` after the mode and the bytes.
+function settings(mode, options) {
+  const o = options ?? {};
+  if (BROTLI.has(mode)) {
+    const params = o.params ?? {};
+    return [
+      6,
+      15,
+      checkRange(params[constants.BROTLI_PARAM_QUALITY], 'options.params[key]', 0, 11, 11),
+      checkRange(params[constants.BROTLI_PARAM_LGWIN], 'options.params[key]', 10, 24, 22),
+      checkRange(params[constants.BROTLI_PARAM_MODE], 'options.params[key]', 0, 2, 0),
+      checkRange(params[constants.BROTLI_PARAM_SIZE_HINT], 'options.params[key]', 0, 2 ** 31 - 1, 0),
+    ];
+  }
+  const level = checkRange(o.level, 'options.level', -1, 9, -1);
+  const windowBits = DECOMPRESS.has(mode)
+    ? o.windowBits === 0
+      ? 0
+      : checkRange(o.windowBits, 'options.windowBits', 8, 15, 15)
+    : checkRange(o.windowBits, 'options.windowBits', 8, 15, 15);
+  return [level === -1 ? 6 : level, windowBits, 11, 22, 0, 0];
+}
+
+function oneShot(mode) {
+  const sync = (buffer, options) =>
+    toBuffer(new Uint8Array(host.zlib(mode, inputOf(buffer), ...settings(mode, options))));
+  const callbackForm = (buffer, options, callback) => {
+    if (typeof options === 'function') {
+      callback = options;
+      options = undefined;
+    }
+    if (typeof callback !== 'function') {
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_TYPE',
+        `The "callback" argument must be of type function. Received ${described(callback)}`,
+      );
+    }
+    let job;
+    try {
+      job = host.zlibAsync(mode, inputOf(buffer), ...settings(mode, options));
+    } catch (error) {
+      queueMicrotask(() => callback(error));
+      return;
+    }
+    job.then(
+      (bytes) => callback(null, toBuffer(new Uint8Array(bytes))),
+      (error) => callback(error),
+    );
+  };
+  return [sync, callbackForm];
+}
+
+function notProvided(name) {
+  const refuse = () => {
+    throw new Error(
+      `zlib.${name} is not provided by this runtime (it needs node:stream): use the one-shot forms, such as zlib.gzipSync or zlib.gzip`,
+    );
+  };
+  Object.defineProperty(refuse, 'name', { value: name });
+  return refuse;
+}
+
+const constants = Object.freeze({
+  Z_NO_FLUSH: 0,
+  Z_PARTIAL_FLUSH: 1,
+  Z_SYNC_FLUSH: 2,
+  Z_FULL_FLUSH: 3,
+  Z_FINISH: 4,
+  Z_BLOCK: 5,
+  Z_OK: 0,
+  Z_STREAM_END: 1,
+  Z_NEED_DICT: 2,
+  Z_ERRNO: -1,
+  Z_STREAM_ERROR: -2,
+  Z_DATA_ERROR: -3,
+  Z_MEM_ERROR: -4,
+  Z_BUF_ERROR: -5,
+  Z_VERSION_ERROR: -6,
+  Z_NO_COMPRESSION: 0,
+  Z_BEST_SPEED: 1,
+  Z_BEST_COMPRESSION: 9,
+  Z_DEFAULT_COMPRESSION: -1,
+  Z_FILTERED: 1,
+  Z_HUFFMAN_ONLY: 2,
+  Z_RLE: 3,
+  Z_FIXED: 4,
+  Z_DEFAULT_STRATEGY: 0,
+  ZLIB_VERNUM: 4880,
+  DEFLATE: 1,
+  INFLATE: 2,
+  GZIP: 3,
+  GUNZIP: 4,
+  DEFLATERAW: 5,
+  INFLATERAW: 6,
+  UNZIP: 7,
+  BROTLI_DECODE: 8,
+  BROTLI_ENCODE: 9,
+  Z_MIN_WINDOWBITS: 8,
+  Z_MAX_WINDOWBITS: 15,
+  Z_DEFAULT_WINDOWBITS: 15,
+  Z_MIN_CHUNK: 64,
+  Z_MAX_CHUNK: Infinity,
+  Z_DEFAULT_CHUNK: 16384,
+  Z_MIN_MEMLEVEL: 1,
+  Z_MAX_MEMLEVEL: 9,
+  Z_DEFAULT_MEMLEVEL: 8,
+  Z_MIN_LEVEL: -1,
+  Z_MAX_LEVEL: 9,
+  Z_DEFAULT_LEVEL: -1,
+  BROTLI_OPERATION_PROCESS: 0,
+  BROTLI_OPERATION_FLUSH: 1,
+  BROTLI_OPERATION_FINISH: 2,
+  BROTLI_OPERATION_EMIT_METADATA: 3,
+  BROTLI_PARAM_MODE: 0,
+  BROTLI_MODE_GENERIC: 0,
+  BROTLI_MODE_TEXT: 1,
+  BROTLI_MODE_FONT: 2,
+  BROTLI_DEFAULT_MODE: 0,
+  BROTLI_PARAM_QUALITY: 1,
+  BROTLI_MIN_QUALITY: 0,
+  BROTLI_MAX_QUALITY: 11,
+  BROTLI_DEFAULT_QUALITY: 11,
+  BROTLI_PARAM_LGWIN: 2,
+  BROTLI_MIN_WINDOW_BITS: 10,
+  BROTLI_MAX_WINDOW_BITS: 24,
+  BROTLI_LARGE_MAX_WINDOW_BITS: 30,
+  BROTLI_DEFAULT_WINDOW: 22,
+  BROTLI_PARAM_LGBLOCK: 3,
+  BROTLI_MIN_INPUT_BLOCK_BITS: 16,
+  BROTLI_MAX_INPUT_BLOCK_BITS: 24,
+  BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING: 4,
+  BROTLI_PARAM_SIZE_HINT: 5,
+  BROTLI_PARAM_LARGE_WINDOW: 6,
+  BROTLI_PARAM_NPOSTFIX: 7,
+  BROTLI_PARAM_NDIRECT: 8,
+});
+
+const codes = {};
+for (const name of [
+  'Z_OK',
+  'Z_STREAM_END',
+  'Z_NEED_DICT',
+  'Z_ERRNO',
+  'Z_STREAM_ERROR',
+  'Z_DATA_ERROR',
+  'Z_MEM_ERROR',
+  'Z_BUF_ERROR',
+  'Z_VERSION_ERROR',
+]) {
+  codes[name] = constants[name];
+  codes[constants[name]] = name;
+}
+
+function crc32(data, value = 0) {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  return host.crc32(inputOf(bytes), checkRange(value, 'value', 0, 2 ** 32 - 1, 0));
+}
+
+const zlib = { constants, codes: Object.freeze(codes), crc32 };
+const STREAMS = {
+  deflate: 'Deflate',
+  inflate: 'Inflate',
+  gzip: 'Gzip',
+  gunzip: 'Gunzip',
+  deflateRaw: 'DeflateRaw',
+  inflateRaw: 'InflateRaw',
+  unzip: 'Unzip',
+  brotliCompress: 'BrotliCompress',
+  brotliDecompress: 'BrotliDecompress',
+};
+for (const [mode, className] of Object.entries(STREAMS)) {
+  const [sync, callbackForm] = oneShot(mode);
+  Object.defineProperty(sync, 'name', { value: `${mode}Sync` });
+  Object.defineProperty(callbackForm, 'name', { value: mode });
+  zlib[`${mode}Sync`] = sync;
+  zlib[mode] = callbackForm;
+  zlib[className] = notProvided(className);
+  zlib[`create${className}`] = notProvided(`create${className}`);
+}
+
+// Bun's own one-shot forms: Uint8Arrays, raw DEFLATE for `deflateSync`, and
+// plain errors (no `code`).
+function bunForm(mode) {
+  return (data, options) => {
+    let bytes;
+    try {
+      bytes = host.zlib(mode, inputOf(data), ...settings(mode, options));
+    } catch (error) {
+      throw error.code?.startsWith('Z_') || error.code?.startsWith('ERR__') ? new Error(error.message) : error;
+    }
+    return new Uint8Array(bytes);
+  };
+}
+const bunZlib = {
+  gzipSync: bunForm('gzip'),
+  gunzipSync: bunForm('gunzip'),
+  deflateSync: bunForm('deflateRaw'),
+  inflateSync: bunForm('inflateRaw'),
+};
+
+return { zlib, bunZlib };

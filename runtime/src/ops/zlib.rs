@@ -1,0 +1,312 @@
+//! `node:zlib` and Bun's `gzipSync` family: deflate, zlib, gzip and raw
+//! streams through zlib-rs (zlib's own algorithm, so the bytes and the
+//! error messages are zlib's, as under Bun), brotli through the brotli crate.
+//! Whole buffers only: the prelude has no `node:stream` to build the
+//! streaming classes on.
+
+use std::cell::RefCell;
+
+use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue, js_string};
+use brotli::{BrotliDecompressStream, BrotliResult, BrotliState, HeapAlloc, HuffmanCode};
+use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
+
+use super::{arg, bytes_arg, bytes_value, error, string_arg};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Deflate,
+    Inflate,
+    Gzip,
+    Gunzip,
+    DeflateRaw,
+    InflateRaw,
+    Unzip,
+    BrotliCompress,
+    BrotliDecompress,
+}
+
+impl Mode {
+    fn parse(name: &str) -> Option<Mode> {
+        Some(match name {
+            "deflate" => Mode::Deflate,
+            "inflate" => Mode::Inflate,
+            "gzip" => Mode::Gzip,
+            "gunzip" => Mode::Gunzip,
+            "deflateRaw" => Mode::DeflateRaw,
+            "inflateRaw" => Mode::InflateRaw,
+            "unzip" => Mode::Unzip,
+            "brotliCompress" => Mode::BrotliCompress,
+            "brotliDecompress" => Mode::BrotliDecompress,
+            _ => return None,
+        })
+    }
+}
+
+/// One whole-buffer job, with the options the prelude checked.
+#[derive(Debug)]
+struct Job {
+    mode: Mode,
+    input: Vec<u8>,
+    /// 0–9 (the prelude turns -1 into zlib's default, 6).
+    level: u32,
+    /// 9–15 to compress, 8–15 to decompress (0: taken from the header).
+    window_bits: u8,
+    /// Brotli: 0–11.
+    quality: i32,
+    /// Brotli: 10–24.
+    lgwin: i32,
+    /// Brotli: 0 generic, 1 text, 2 font.
+    brotli_mode: i32,
+    size_hint: usize,
+}
+
+/// A failure as Node reports it: `message`, `code` and `errno`.
+#[derive(Debug, PartialEq)]
+struct Failure {
+    message: String,
+    code: String,
+    errno: i32,
+}
+
+impl Failure {
+    fn new(message: &str, code: &str, errno: i32) -> Failure {
+        Failure {
+            message: message.to_string(),
+            code: code.to_string(),
+            errno,
+        }
+    }
+}
+
+/// `zlib(mode, bytes, level, windowBits, quality, lgwin, brotliMode, sizeHint)`.
+pub(super) fn zlib(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let job = parse(args, context)?;
+    finish(run(job), context)
+}
+
+/// The callback and promise forms: the same job on the blocking pool, so a
+/// large buffer does not hold up the host's other calls.
+pub(super) async fn zlib_async(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let job = parse(args, &mut context.borrow_mut())?;
+    let result = tokio::task::spawn_blocking(move || run(job))
+        .await
+        .map_err(|e| error(format!("zlib failed: {e}")))?;
+    finish(result, &mut context.borrow_mut())
+}
+
+/// `crc32(bytes, initial)`: zlib's CRC-32, continued from `initial`.
+pub(super) fn crc32(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let bytes = bytes_arg(args, 0, context)?.unwrap_or_default();
+    let initial = arg(args, 1).to_u32(context)?;
+    let mut hasher = crc32fast::Hasher::new_with_initial(initial);
+    hasher.update(&bytes);
+    Ok(JsValue::from(hasher.finalize()))
+}
+
+fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
+    let name = string_arg(args, 0, context)?;
+    let mode = Mode::parse(&name).ok_or_else(|| error(format!("internal: no zlib mode {name}")))?;
+    let number = |index: usize, context: &mut Context| arg(args, index).to_i32(context);
+    Ok(Job {
+        mode,
+        input: bytes_arg(args, 1, context)?.unwrap_or_default(),
+        level: number(2, context)?.clamp(0, 9) as u32,
+        window_bits: number(3, context)?.clamp(0, 15) as u8,
+        quality: number(4, context)?,
+        lgwin: number(5, context)?,
+        brotli_mode: number(6, context)?,
+        size_hint: number(7, context)?.max(0) as usize,
+    })
+}
+
+fn finish(result: Result<Vec<u8>, Failure>, context: &mut Context) -> JsResult<JsValue> {
+    match result {
+        Ok(bytes) => bytes_value(&bytes, context),
+        Err(failure) => {
+            let object = JsNativeError::error()
+                .with_message(failure.message)
+                .into_opaque(context);
+            // A fresh error object: defining data properties cannot fail.
+            let _ = object.create_data_property_or_throw(
+                js_string!("code"),
+                JsValue::from(js_string!(failure.code.as_str())),
+                context,
+            );
+            let _ =
+                object.create_data_property_or_throw(js_string!("errno"), failure.errno, context);
+            Err(JsError::from_opaque(object.into()))
+        }
+    }
+}
+
+fn run(job: Job) -> Result<Vec<u8>, Failure> {
+    let level = Compression::new(job.level);
+    let bits = job.window_bits;
+    let header_bits = if bits == 0 { 15 } else { bits.max(9) };
+    match job.mode {
+        Mode::Deflate => compress(
+            Compress::new_with_window_bits(level, true, header_bits),
+            &job.input,
+        ),
+        Mode::DeflateRaw => compress(
+            Compress::new_with_window_bits(level, false, header_bits),
+            &job.input,
+        ),
+        Mode::Gzip => compress(Compress::new_gzip(level, header_bits), &job.input),
+        Mode::Inflate => inflate(
+            || Decompress::new_with_window_bits(true, header_bits),
+            &job.input,
+            false,
+        ),
+        Mode::InflateRaw => inflate(
+            || Decompress::new_with_window_bits(false, header_bits),
+            &job.input,
+            false,
+        ),
+        Mode::Gunzip => inflate(|| Decompress::new_gzip(header_bits), &job.input, true),
+        Mode::Unzip if job.input.starts_with(&GZIP_MAGIC) => {
+            inflate(|| Decompress::new_gzip(header_bits), &job.input, true)
+        }
+        Mode::Unzip => inflate(
+            || Decompress::new_with_window_bits(true, header_bits),
+            &job.input,
+            false,
+        ),
+        Mode::BrotliCompress => brotli_compress(&job),
+        Mode::BrotliDecompress => brotli_decompress(&job.input),
+    }
+}
+
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Room added to the output whenever less than this is left.
+const OUTPUT_STEP: usize = 64 * 1024;
+
+fn compress(mut stream: Compress, input: &[u8]) -> Result<Vec<u8>, Failure> {
+    let mut out = Vec::with_capacity(input.len() / 2 + 64);
+    loop {
+        if out.capacity() - out.len() < OUTPUT_STEP {
+            out.reserve(OUTPUT_STEP);
+        }
+        let consumed = stream.total_in() as usize;
+        let status = stream
+            .compress_vec(&input[consumed..], &mut out, FlushCompress::Finish)
+            .map_err(|e| {
+                Failure::new(
+                    e.message().unwrap_or("compression failed"),
+                    "Z_STREAM_ERROR",
+                    -2,
+                )
+            })?;
+        if status == Status::StreamEnd {
+            return Ok(out);
+        }
+    }
+}
+
+/// Inflates `input`; with `members`, gzip members that follow the first one
+/// are inflated too, as zlib's `gunzip` does in Node and Bun.
+fn inflate(make: impl Fn() -> Decompress, input: &[u8], members: bool) -> Result<Vec<u8>, Failure> {
+    let mut out = Vec::with_capacity(input.len().saturating_mul(3) + 64);
+    let mut stream = make();
+    let mut position = 0;
+    loop {
+        if out.capacity() - out.len() < OUTPUT_STEP {
+            out.reserve(out.len().max(OUTPUT_STEP));
+        }
+        let (before_in, before_out) = (stream.total_in(), stream.total_out());
+        let status = stream
+            .decompress_vec(&input[position..], &mut out, FlushDecompress::None)
+            .map_err(|e| match e.message() {
+                Some(message) => Failure::new(message, "Z_DATA_ERROR", -3),
+                None => Failure::new("Missing dictionary", "Z_NEED_DICT", 2),
+            })?;
+        position += (stream.total_in() - before_in) as usize;
+        match status {
+            Status::StreamEnd if members && input[position..].starts_with(&GZIP_MAGIC) => {
+                stream = make();
+            }
+            Status::StreamEnd => return Ok(out),
+            Status::Ok | Status::BufError => {
+                let stalled = stream.total_in() == before_in && stream.total_out() == before_out;
+                if position >= input.len() && stalled {
+                    return Err(Failure::new("unexpected end of file", "Z_BUF_ERROR", -5));
+                }
+            }
+        }
+    }
+}
+
+fn brotli_compress(job: &Job) -> Result<Vec<u8>, Failure> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: job.quality,
+        lgwin: job.lgwin,
+        mode: match job.brotli_mode {
+            1 => brotli::enc::backward_references::BrotliEncoderMode::BROTLI_MODE_TEXT,
+            2 => brotli::enc::backward_references::BrotliEncoderMode::BROTLI_MODE_FONT,
+            _ => brotli::enc::backward_references::BrotliEncoderMode::BROTLI_MODE_GENERIC,
+        },
+        size_hint: job.size_hint,
+        ..Default::default()
+    };
+    let mut out = Vec::with_capacity(job.input.len() / 2 + 64);
+    brotli::BrotliCompress(&mut &job.input[..], &mut out, &params).map_err(|e| {
+        Failure::new(
+            &format!("Compression failed: {e}"),
+            "ERR_BROTLI_COMPRESSION_FAILED",
+            -1,
+        )
+    })?;
+    Ok(out)
+}
+
+/// Decodes with the stream API, which keeps the decoder's error code: Node
+/// and Bun report it as `ERR_` and the code's name after `BROTLI_DECODER`.
+fn brotli_decompress(input: &[u8]) -> Result<Vec<u8>, Failure> {
+    let mut state = BrotliState::new(
+        HeapAlloc::<u8>::new(0),
+        HeapAlloc::<u32>::new(0),
+        HeapAlloc::<HuffmanCode>::new(HuffmanCode::default()),
+    );
+    let mut out = Vec::new();
+    let mut chunk = vec![0u8; OUTPUT_STEP];
+    let (mut available_in, mut input_offset, mut total_out) = (input.len(), 0, 0);
+    loop {
+        let (mut available_out, mut output_offset) = (chunk.len(), 0);
+        let result = BrotliDecompressStream(
+            &mut available_in,
+            &mut input_offset,
+            input,
+            &mut available_out,
+            &mut output_offset,
+            &mut chunk,
+            &mut total_out,
+            &mut state,
+        );
+        out.extend_from_slice(&chunk[..output_offset]);
+        match result {
+            BrotliResult::ResultSuccess => return Ok(out),
+            BrotliResult::NeedsMoreOutput => continue,
+            BrotliResult::NeedsMoreInput => {
+                return Err(Failure::new("unexpected end of file", "Z_BUF_ERROR", -5));
+            }
+            BrotliResult::ResultFailure => {
+                let code = state.error_code;
+                let name = format!("{code:?}");
+                let name = name.strip_prefix("BROTLI_DECODER").unwrap_or(&name);
+                return Err(Failure::new(
+                    "Decompression failed",
+                    &format!("ERR_{name}"),
+                    code as i32,
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -22,6 +22,7 @@ use crate::js_value::{define_accessor, error};
 const UNITS: &[(&str, &str)] = &[
     ("abort", include_str!("js/abort.js")),
     ("assert", include_str!("js/assert.js")),
+    ("blob", include_str!("js/blob.js")),
     ("buffer", include_str!("js/buffer.js")),
     ("bun", include_str!("js/bun.js")),
     ("bun_sqlite", include_str!("js/bun_sqlite.js")),
@@ -68,6 +69,7 @@ const UNITS: &[(&str, &str)] = &[
 /// site that had run before then fails.
 const GLOBALS: &[(&str, &[&str])] = &[
     ("abort", &["AbortController", "AbortSignal"]),
+    ("blob", &["Blob", "File", "FormData"]),
     ("buffer", &["Buffer"]),
     ("bun", &["Bun"]),
     ("commonjs", &["require"]),

@@ -72,9 +72,18 @@ function bodyInit(body, headers) {
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return bytesOf(body).slice();
   if (isStream(body)) return body;
   if (body && typeof body.then === 'function') return body.then(bytesOf);
-  if (body && typeof body._bytes === 'function') return body._bytes();
+  if (body && typeof body._multipart === 'function') {
+    const { boundary, bytes } = body._multipart();
+    if (!headers.has('content-type')) headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
+    return bytes;
+  }
+  if (body && typeof body._bytes === 'function') {
+    if (typeof body.type === 'string' && body.type !== '' && !headers.has('content-type'))
+      headers.set('content-type', body.type);
+    return body._bytes();
+  }
   throw new TypeError(
-    `this runtime's fetch accepts string, ArrayBuffer, typed array, URLSearchParams and ReadableStream bodies; got ${Object.prototype.toString.call(body)}`,
+    `this runtime's fetch accepts string, ArrayBuffer, typed array, URLSearchParams, Blob, FormData and ReadableStream bodies; got ${Object.prototype.toString.call(body)}`,
   );
 }
 // The bytes of a body however it is kept (a stream is read to its end).
@@ -119,10 +128,16 @@ class Body {
     return jsonParse(await this.text());
   }
   async blob() {
-    throw new TypeError('Blob is not provided by this runtime; use arrayBuffer() or text()');
+    const bytes = await this._consume();
+    return new (need('blob').Blob)([bytes], { type: this.headers.get('content-type') ?? '' });
   }
   async formData() {
-    throw new TypeError('FormData is not provided by this runtime');
+    const type = this.headers.get('content-type') ?? '';
+    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+      throw new TypeError('this runtime reads only application/x-www-form-urlencoded bodies as FormData');
+    const form = new (need('blob').FormData)();
+    for (const [k, v] of new URLSearchParams(await this.text())) form.append(k, v);
+    return form;
   }
 }
 

@@ -1,4 +1,8 @@
 // ---- node_buffer.js: the node:buffer module object ------------------------
 const { Buffer } = need('buffer');
 
-return { module: { Buffer, atob: globalThis.atob, btoa: globalThis.btoa, constants: { MAX_LENGTH: 2 ** 32 } } };
+const { Blob, File } = need('blob');
+
+return {
+  module: { Buffer, Blob, File, atob: globalThis.atob, btoa: globalThis.btoa, constants: { MAX_LENGTH: 2 ** 32 } },
+};

@@ -364,6 +364,18 @@ class CryptoHasher {
   }
 }
 
+// Bun.YAML.parse and Bun.TOML.parse take text or its UTF-8 bytes.
+function documentText(input) {
+  if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) return new TextDecoder().decode(input);
+  return String(input);
+}
+
+function notProvided(name) {
+  return () => {
+    throw new Error(`${name} is not provided by this runtime`);
+  };
+}
+
 const Bun = {
   version: '1.2.0',
   revision: 'beeuni',
@@ -399,6 +411,14 @@ const Bun = {
   readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),
   readableStreamToJSON: async (stream) => jsonParse(await need('streams').streamText(stream)),
   readableStreamToArray: (stream) => need('streams').readAll(stream),
+  YAML: {
+    parse: (input) => host.yamlParse(documentText(input)),
+    stringify: notProvided('Bun.YAML.stringify'),
+  },
+  TOML: {
+    parse: (input) => host.tomlParse(documentText(input)),
+    stringify: notProvided('Bun.TOML.stringify'),
+  },
   gzipSync: (data, options) => need('zlib').bunZlib.gzipSync(data, options),
   gunzipSync: (data, options) => need('zlib').bunZlib.gunzipSync(data, options),
   deflateSync: (data, options) => need('zlib').bunZlib.deflateSync(data, options),

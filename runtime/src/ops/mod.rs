@@ -8,6 +8,7 @@
 //! Async operations run on tokio and never block other calls.
 
 mod crypto;
+mod data_formats;
 mod fs;
 mod http;
 mod misc;
@@ -60,6 +61,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("scrypt", crypto::scrypt, 7),
         ("zlib", zlib::zlib, 8),
         ("crc32", zlib::crc32, 2),
+        ("yamlParse", data_formats::yaml_parse, 1),
+        ("tomlParse", data_formats::toml_parse, 1),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {

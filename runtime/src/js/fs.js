@@ -73,6 +73,71 @@ function readdirRecursive(dir, options, read) {
   walk('');
   return out;
 }
+// A mode as a number, or as octal text ('644').
+function modeArg(mode) {
+  return typeof mode === 'string' ? Number.parseInt(mode, 8) : Number(mode);
+}
+// A time as seconds since the epoch: a Date, a number of seconds, or numeric text.
+function secondsArg(time) {
+  return time instanceof Date ? time.getTime() / 1000 : Number(time);
+}
+function cpError(code, errno, message, dest) {
+  const error = new Error(message);
+  Object.assign(error, { code, errno, syscall: 'cp', path: dest });
+  return error;
+}
+// `cp`'s walk as steps ([operation, ...arguments], answered with its
+// result), so the synchronous and the promise form share one description.
+function* copySteps(src, dest, options) {
+  const stats = yield ['lstat', src];
+  if (options.filter && !(yield ['filter', src, dest])) return;
+  if (stats.isDirectory()) {
+    if (!options.recursive)
+      throw cpError(
+        'ERR_FS_EISDIR',
+        21,
+        `Path is a directory: cp returned EISDIR (${src} is a directory (not copied)) ${src}`,
+        src,
+      );
+    yield ['mkdir', dest, { recursive: true }];
+    for (const name of yield ['readdir', src]) yield* copySteps(path.join(src, name), path.join(dest, name), options);
+    return;
+  }
+  if ((yield ['exists', dest]) && options.force === false) {
+    if (options.errorOnExist)
+      throw cpError(
+        'ERR_FS_CP_EEXIST',
+        17,
+        `Target already exists: cp returned EEXIST (${dest} already exists) ${dest}`,
+        dest,
+      );
+    return;
+  }
+  if (stats.isSymbolicLink()) {
+    // A relative link's target is made absolute unless `verbatimSymlinks`.
+    const target = yield ['readlink', src];
+    const resolved =
+      options.verbatimSymlinks || path.isAbsolute(target) ? target : path.resolve(path.dirname(src), target);
+    yield ['symlink', resolved, dest];
+  } else yield ['copyFile', src, dest];
+}
+function copyWith(ops, src, dest, options = {}) {
+  const steps = copySteps(pathArg(src), pathArg(dest), options);
+  const filter = (s, d) => options.filter(s, d);
+  let step = steps.next();
+  while (!step.done) {
+    const [name, ...args] = step.value;
+    step = steps.next(name === 'filter' ? filter(...args) : ops[name](...args));
+  }
+}
+async function copyWithAsync(ops, src, dest, options = {}) {
+  const steps = copySteps(pathArg(src), pathArg(dest), options);
+  let step = steps.next();
+  while (!step.done) {
+    const [name, ...args] = step.value;
+    step = steps.next(await (name === 'filter' ? options.filter(...args) : ops[name](...args)));
+  }
+}
 const fsPromises = {
   async readFile(p, options) {
     return readResult(await fsAsync('read', pathArg(p)), options);
@@ -129,6 +194,27 @@ const fsPromises = {
   async realpath(p) {
     return fsAsync('realpath', pathArg(p));
   },
+  async mkdtemp(prefix) {
+    return pathArg(prefix) + (await fsAsync('mkdtemp', pathArg(prefix)));
+  },
+  async chmod(p, mode) {
+    await fsAsync('chmod', pathArg(p), modeArg(mode));
+  },
+  async symlink(target, p) {
+    await fsAsync('symlink', pathArg(target), pathArg(p));
+  },
+  async readlink(p) {
+    return fsAsync('readlink', pathArg(p));
+  },
+  async truncate(p, length = 0) {
+    await fsAsync('truncate', pathArg(p), length);
+  },
+  async utimes(p, atime, mtime) {
+    await fsAsync('utimes', pathArg(p), secondsArg(atime), secondsArg(mtime));
+  },
+  async cp(src, dest, options) {
+    await copyWithAsync(fsPromises, src, dest, options);
+  },
   async access(p) {
     if (!(await fsAsync('exists', pathArg(p))))
       throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`));
@@ -180,6 +266,35 @@ const fs = {
     fsSync('copy', pathArg(a), pathArg(b));
   },
   realpathSync: (p) => fsSync('realpath', pathArg(p)),
+  mkdtempSync: (prefix) => pathArg(prefix) + fsSync('mkdtemp', pathArg(prefix)),
+  chmodSync: (p, mode) => {
+    fsSync('chmod', pathArg(p), modeArg(mode));
+  },
+  symlinkSync: (target, p) => {
+    fsSync('symlink', pathArg(target), pathArg(p));
+  },
+  readlinkSync: (p) => fsSync('readlink', pathArg(p)),
+  truncateSync: (p, length = 0) => {
+    fsSync('truncate', pathArg(p), length);
+  },
+  utimesSync: (p, atime, mtime) => {
+    fsSync('utimes', pathArg(p), secondsArg(atime), secondsArg(mtime));
+  },
+  cpSync: (src, dest, options) =>
+    copyWith(
+      {
+        lstat: fs.lstatSync,
+        mkdir: fs.mkdirSync,
+        readdir: fs.readdirSync,
+        exists: fs.existsSync,
+        symlink: fs.symlinkSync,
+        readlink: fs.readlinkSync,
+        copyFile: fs.copyFileSync,
+      },
+      src,
+      dest,
+      options,
+    ),
   existsSync: (p) => {
     try {
       return fsSync('exists', pathArg(p));

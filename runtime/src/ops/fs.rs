@@ -26,6 +26,15 @@ enum Op {
     Copy(PathBuf, PathBuf),
     Exists(PathBuf),
     RealPath(PathBuf),
+    /// The folder and the name prefix of the new folder.
+    MkDtemp(PathBuf, String),
+    Chmod(PathBuf, u32),
+    /// The link's target as written, and the link.
+    Symlink(String, PathBuf),
+    ReadLink(PathBuf),
+    Truncate(PathBuf, u64),
+    /// Access and modification times, in seconds since the epoch.
+    Utimes(PathBuf, f64, f64),
 }
 
 enum Out {
@@ -62,6 +71,32 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
         "copy" => Op::Copy(path(1, context)?, path(2, context)?),
         "exists" => Op::Exists(path(1, context)?),
         "realpath" => Op::RealPath(path(1, context)?),
+        "mkdtemp" => {
+            let prefix = dir.join(string_arg(args, 1, context)?);
+            let name = prefix
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let ends_in_slash = string_arg(args, 1, context)?.ends_with('/');
+            if ends_in_slash {
+                Op::MkDtemp(prefix, String::new())
+            } else {
+                let folder = prefix
+                    .parent()
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| dir.clone());
+                Op::MkDtemp(folder, name)
+            }
+        }
+        "chmod" => Op::Chmod(path(1, context)?, arg(args, 2).to_u32(context)?),
+        "symlink" => Op::Symlink(string_arg(args, 1, context)?, path(2, context)?),
+        "readlink" => Op::ReadLink(path(1, context)?),
+        "truncate" => Op::Truncate(path(1, context)?, arg(args, 2).to_length(context)?),
+        "utimes" => Op::Utimes(
+            path(1, context)?,
+            arg(args, 2).to_number(context)?,
+            arg(args, 3).to_number(context)?,
+        ),
         other => return Err(error(format!("internal: unknown fs operation {other}"))),
     })
 }
@@ -105,7 +140,7 @@ fn run(op: Op) -> Result<Out, Failure> {
             } else {
                 fs::symlink_metadata(&p)
             }
-            .map_err(fail("stat", &p))?;
+            .map_err(fail(if follow { "stat" } else { "lstat" }, &p))?;
             Out::Json(stat_json(&meta))
         }
         Op::MkDir(p, recursive) => {
@@ -155,6 +190,64 @@ fn run(op: Op) -> Result<Out, Failure> {
                 .display()
                 .to_string(),
         ),
+        Op::MkDtemp(folder, name) => {
+            // tempfile draws the six characters (A–Z, a–z, 0–9) and retries
+            // on a clash; `keep` stops it deleting the folder.
+            let made = tempfile::Builder::new()
+                .prefix(&name)
+                .rand_bytes(6)
+                .tempdir_in(&folder)
+                .map_err(fail("mkdtemp", &folder.join(format!("{name}XXXXXX"))))?
+                .keep();
+            let created = made
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Out::Text(created[name.len().min(created.len())..].to_string())
+        }
+        Op::Chmod(p, mode) => {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&p, fs::Permissions::from_mode(mode)).map_err(fail("chmod", &p))?;
+            Out::Unit
+        }
+        Op::Symlink(target, link) => {
+            std::os::unix::fs::symlink(&target, &link)
+                .map_err(|e| Failure(e, "symlink", format!("{target}' -> '{}", link.display())))?;
+            Out::Unit
+        }
+        Op::ReadLink(p) => Out::Text(
+            fs::read_link(&p)
+                .map_err(fail("readlink", &p))?
+                .display()
+                .to_string(),
+        ),
+        Op::Truncate(p, length) => {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(&p)
+                .map_err(fail("truncate", &p))?;
+            file.set_len(length).map_err(fail("truncate", &p))?;
+            Out::Unit
+        }
+        Op::Utimes(p, accessed, modified) => {
+            // A time before the epoch, infinite or NaN is an invalid argument
+            // (and would panic in Duration).
+            let at = |seconds: f64| {
+                std::time::Duration::try_from_secs_f64(seconds)
+                    .map(|since| UNIX_EPOCH + since)
+                    .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))
+            };
+            let times = fs::FileTimes::new()
+                .set_accessed(at(accessed).map_err(fail("utime", &p))?)
+                .set_modified(at(modified).map_err(fail("utime", &p))?);
+            fs::File::options()
+                .write(true)
+                .open(&p)
+                .or_else(|_| fs::File::open(&p))
+                .and_then(|file| file.set_times(times))
+                .map_err(fail("utime", &p))?;
+            Out::Unit
+        }
     })
 }
 

@@ -10,6 +10,23 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    quiet_engine_panics();
     let args = cli::Cli::parse();
     cli::run(args)
+}
+
+/// A panic inside boa is caught where the engine is called and reported as
+/// that tool's failure, in words; the default report (a Rust location, and a
+/// backtrace with RUST_BACKTRACE set) would read as a crash. Any other panic
+/// keeps the default report.
+fn quiet_engine_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let in_engine = info
+            .location()
+            .is_some_and(|at| at.file().contains("/boa_"));
+        if !in_engine {
+            default(info);
+        }
+    }));
 }

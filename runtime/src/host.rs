@@ -172,7 +172,31 @@ impl Host {
     ///
     /// Loading a name again replaces the tool (its module stays cached: edits
     /// need a new `Host`).
+    ///
+    /// boa panics on some code it should accept or reject (a bytecompiler
+    /// assertion on tslib's private-method pattern in the openai package):
+    /// such a panic is this tool's load error, not the caller's crash.
     pub fn load_tool(&mut self, name: &str, module_path: &Path) -> Result<ToolInfo, LoadError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.load_tool_unguarded(name, module_path)
+        }))
+        .unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_string());
+            Err(LoadError::new(format!(
+                "the JavaScript engine failed on this module (boa: {what}); this is a runtime bug, not the module's"
+            )))
+        })
+    }
+
+    fn load_tool_unguarded(
+        &mut self,
+        name: &str,
+        module_path: &Path,
+    ) -> Result<ToolInfo, LoadError> {
         let path = if module_path.is_absolute() {
             module_path.to_path_buf()
         } else {

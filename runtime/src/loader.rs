@@ -84,6 +84,10 @@ impl ToolLoader {
                     code = transpile::strip_types(path, code, self.state.transpile_cache.as_ref())
                         .map_err(error)?;
                 }
+                // boa 0.22 reports "abrupt end" for a module whose last
+                // statement is an export list without its semicolon (axios's
+                // index.js); an empty statement after it is harmless.
+                code.push_str("\n;");
                 Module::parse(
                     Source::from_bytes(code.as_bytes()).with_path(path),
                     None,

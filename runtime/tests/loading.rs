@@ -280,3 +280,30 @@ fn every_listed_builtin_module_imports() {
         assert_eq!(out, json!([count, true, true]));
     });
 }
+
+#[test]
+fn a_module_that_ends_in_an_export_list_without_a_semicolon_loads() {
+    // axios's index.js ends this way; boa's parser wants the semicolon.
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        write(
+            root.path(),
+            &[
+                (
+                    "lib.js",
+                    "const a = 1, b = 2;\nexport {\n  a as default,\n  b\n}",
+                ),
+                (
+                    "tool.ts",
+                    "import a, { b } from './lib.js';\nexport default { description: 'd', parameters: { type: 'object' }, execute() { return String(a + b); } }",
+                ),
+            ],
+        );
+        let mut host = host_for(root.path());
+        host.load_tool("t", Path::new("tool.ts")).unwrap();
+        assert_eq!(
+            host.call("t", "{}", ctx()).outcome,
+            CallOutcome::Ok("3".into())
+        );
+    });
+}

@@ -171,17 +171,26 @@ fn call(
     let name = args.name.clone();
     let module_path = module_path.to_path_buf();
     let args_text = args_json.clone();
-    std::thread::spawn(move || {
-        let result = (|| {
-            let mut host = Host::new(config).map_err(|e| e.to_string())?;
-            // Relative to the project directory, which `Host` resolves.
-            host.load_tool(&name, &module_path)
-                .map_err(|e| format!("tool {name} did not load: {}", e.reason))?;
-            let _ = tx.send(Phase::Loaded);
-            Ok(host.call(&name, &args_text, context))
-        })();
-        let _ = tx.send(Phase::Finished(result));
-    });
+    let spawned = std::thread::Builder::new()
+        .name("beeuni-engine".into())
+        .spawn(move || {
+            // boa panics on some inputs it should reject (a bytecompiler
+            // assertion, seen on the openai package): that is reported as
+            // this tool's failure, not as a crash or a deadline.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut host = Host::new(config).map_err(|e| e.to_string())?;
+                // Relative to the project directory, which `Host` resolves.
+                host.load_tool(&name, &module_path)
+                    .map_err(|e| format!("tool {name} did not load: {}", e.reason))?;
+                let _ = tx.send(Phase::Loaded);
+                Ok(host.call(&name, &args_text, context))
+            }))
+            .unwrap_or_else(|panic| Err(engine_failure(&name, panic.as_ref())));
+            let _ = tx.send(Phase::Finished(result));
+        });
+    if let Err(e) = spawned {
+        return Err(format!("cannot start the runtime's thread: {e}"));
+    }
     let result = match wait(&rx, limit) {
         Some(Phase::Loaded) => match wait(&rx, limit) {
             Some(Phase::Finished(result)) => result?,
@@ -210,6 +219,17 @@ fn call(
             Ok(ExitCode::from(1))
         }
     }
+}
+
+fn engine_failure(name: &str, panic: &(dyn std::any::Any + Send)) -> String {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string());
+    format!(
+        "tool {name} failed inside the JavaScript engine (boa: {what}); this is a runtime bug, not the tool's: please report it with the module"
+    )
 }
 
 enum Phase {

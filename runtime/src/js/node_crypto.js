@@ -60,6 +60,27 @@ const nodeCrypto = {
     }
     return b;
   },
+  randomFillSync(buffer, offset = 0, size) {
+    const bytes = new Uint8Array(buffer.buffer ?? buffer, buffer.byteOffset ?? 0, buffer.byteLength);
+    const length = size === undefined ? bytes.length - offset : size;
+    if (offset < 0 || length < 0 || offset + length > bytes.length)
+      throw coded(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "offset + size" is out of range.');
+    bytes.set(randomBytesArray(length), offset);
+    return buffer;
+  },
+  randomFill(buffer, ...rest) {
+    const callback = rest.pop();
+    if (typeof callback !== 'function')
+      throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "callback" argument must be of type function.');
+    let filled;
+    try {
+      filled = nodeCrypto.randomFillSync(buffer, ...rest);
+    } catch (error) {
+      queueMicrotask(() => callback(error));
+      return;
+    }
+    queueMicrotask(() => callback(null, filled));
+  },
   randomInt(min, max) {
     if (max === undefined) {
       max = min;

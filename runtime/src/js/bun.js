@@ -370,6 +370,37 @@ function documentText(input) {
   return String(input);
 }
 
+// The host arguments of a Bun.password hash: algorithm, memory (KiB),
+// passes, bcrypt cost, with Bun's defaults.
+const PASSWORD_ALGORITHMS = ['bcrypt', 'argon2id', 'argon2d', 'argon2i'];
+function passwordBytes(password) {
+  const bytes = typeof password === 'string' ? password : bufferOf(password);
+  if ((typeof bytes === 'string' ? bytes.length : bytes.byteLength) === 0) {
+    const error = new TypeError('password must not be empty');
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  return bytes;
+}
+function passwordOptions(options) {
+  const o = typeof options === 'string' ? { algorithm: options } : (options ?? {});
+  const algorithm = o.algorithm ?? 'argon2id';
+  if (!PASSWORD_ALGORITHMS.includes(algorithm)) {
+    const error = new TypeError(
+      `Expected algorithm to be a unknown algorithm, expected one of: "bcrypt", "argon2id", "argon2d", "argon2i" (default is "argon2id") for 'hash'.`,
+    );
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  return [algorithm, o.memoryCost ?? 65536, o.timeCost ?? 2, o.cost ?? 10];
+}
+const password = {
+  hash: async (pw, options) => host.passwordAsync('hash', passwordBytes(pw), ...passwordOptions(options)),
+  hashSync: (pw, options) => host.password('hash', passwordBytes(pw), ...passwordOptions(options)),
+  verify: async (pw, hash) => host.passwordAsync('verify', passwordBytes(pw), String(hash)),
+  verifySync: (pw, hash) => host.password('verify', passwordBytes(pw), String(hash)),
+};
+
 function notProvided(name) {
   return () => {
     throw new Error(`${name} is not provided by this runtime`);
@@ -411,6 +442,7 @@ const Bun = {
   readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),
   readableStreamToJSON: async (stream) => jsonParse(await need('streams').streamText(stream)),
   readableStreamToArray: (stream) => need('streams').readAll(stream),
+  password,
   YAML: {
     parse: (input) => host.yamlParse(documentText(input)),
     stringify: notProvided('Bun.YAML.stringify'),

@@ -12,6 +12,7 @@ mod data_formats;
 mod fs;
 mod http;
 mod misc;
+mod password;
 mod path;
 mod process;
 mod shell;
@@ -63,6 +64,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("crc32", zlib::crc32, 2),
         ("yamlParse", data_formats::yaml_parse, 1),
         ("tomlParse", data_formats::toml_parse, 1),
+        ("password", password::password, 6),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {
@@ -86,6 +88,11 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         NativeFunction::from_async_fn(http::request),
         JsString::from("http"),
         3,
+    );
+    init.function(
+        NativeFunction::from_async_fn(password::password_async),
+        JsString::from("passwordAsync"),
+        6,
     );
     init.function(
         NativeFunction::from_async_fn(zlib::zlib_async),

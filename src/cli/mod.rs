@@ -9,6 +9,7 @@ mod plugin;
 mod project;
 mod secrets;
 mod tools_call;
+mod tools_call_daemon;
 mod tools_eject;
 mod tools_ls;
 mod tools_migrate;

@@ -43,6 +43,9 @@ pub struct CallArgs {
     /// Stop the call after this many seconds (default 120).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Send the call to the project's running daemon instead of running it here.
+    #[arg(long)]
+    pub daemon: bool,
 }
 
 /// Finds `args.name` in the project found from `start` and calls it once.
@@ -51,6 +54,22 @@ pub fn run(start: &Path, args: &CallArgs) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    if args.daemon {
+        return match (arguments(args), deadline(args)) {
+            (Ok(json), Ok(limit)) => super::tools_call_daemon::call(
+                &project.root,
+                &args.name,
+                &json,
+                &args.agent,
+                &args.session,
+                limit.unwrap_or(DEFAULT_DEADLINE) + BLOCKED_GRACE,
+            ),
+            (Err(message), _) | (_, Err(message)) => {
+                eprintln!("error: {message}");
+                ExitCode::from(EXIT_INTERNAL)
+            }
+        };
+    }
     let tool_set = project.tool_set();
     let Some(tool) = tool_set.get(&args.name) else {
         // SPEC 6's wording for a tool that is not loaded.
@@ -140,17 +159,7 @@ fn call(
     env: Vec<(String, String)>,
 ) -> Result<ExitCode, String> {
     let args_json = arguments(args)?;
-    let deadline = match args.timeout {
-        None => None,
-        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
-            Some(Duration::from_secs_f64(seconds))
-        }
-        Some(seconds) => {
-            return Err(format!(
-                "--timeout must be a positive number of seconds, got {seconds}"
-            ));
-        }
-    };
+    let deadline = deadline(args)?;
     let mut config = HostConfig::new(project_root);
     config.box_env = secrets::box_env();
     config.transpile_cache = runtime::default_cache_dir();
@@ -252,6 +261,22 @@ fn blocked(name: &str, limit: Duration) -> ! {
         limit.as_secs_f64()
     );
     std::process::exit(1)
+}
+
+/// The daemon's default deadline, which a call without `--timeout` gets there.
+const DEFAULT_DEADLINE: Duration = Duration::from_secs(120);
+
+/// `--timeout`, checked.
+fn deadline(args: &CallArgs) -> Result<Option<Duration>, String> {
+    match args.timeout {
+        None => Ok(None),
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Ok(Some(Duration::from_secs_f64(seconds)))
+        }
+        Some(seconds) => Err(format!(
+            "--timeout must be a positive number of seconds, got {seconds}"
+        )),
+    }
 }
 
 /// The arguments as JSON text, checked to be an object.

@@ -576,6 +576,46 @@ fn a_call_past_its_deadline_is_answered_504_and_a_blocked_worker_is_replaced() {
     assert_eq!(health.body["workers"], 2);
 }
 
+/// Calls that land on a worker a runaway holds, before the daemon knows it
+/// is blocked, never started: they must run on the other worker, not wait
+/// with the runaway until their deadline.
+#[test]
+fn calls_queued_behind_a_runaway_run_on_another_worker() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "2", "--timeout", "4", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let runaway = scope.spawn(|| daemon.call("runaway", call_body(json!({}), json!({}))));
+        // Time for the runaway to reach the first worker and block it.
+        std::thread::sleep(Duration::from_millis(500));
+        // Ties go to the first worker, so with the other worker busy with
+        // these calls, about half of them are sent to the runaway's.
+        let calls: Vec<_> = (0..8)
+            .map(|i| {
+                let daemon = &daemon;
+                scope.spawn(move || {
+                    let tag = format!("q{i}");
+                    let answer =
+                        daemon.call("slow", call_body(json!({"ms": 300, "tag": tag}), json!({})));
+                    (tag, answer)
+                })
+            })
+            .collect();
+        for call in calls {
+            let (tag, answer) = call.join().unwrap();
+            assert_eq!(answer.status, StatusCode::OK, "{tag}: {}", answer.body);
+            assert_eq!(
+                answer.body,
+                json!({"output": format!("slept 300 ms {tag}")})
+            );
+        }
+        let runaway = runaway.join().unwrap();
+        assert_eq!(runaway.status, StatusCode::GATEWAY_TIMEOUT);
+    });
+    daemon.wait_for_log("[workers] the replacement worker is ready");
+    let ok = daemon.call("echo", call_body(json!({"text": "after"}), json!({})));
+    assert_eq!(ok.status, StatusCode::OK);
+}
+
 /// One SIGTERM drain; `Err` carries the daemon's exit status and log when
 /// it did not exit 0 (every other check panics as usual).
 fn drain_on_sigterm() -> Result<(), String> {
@@ -809,9 +849,14 @@ fn mixed_load_with_faults_gets_every_answer_right() {
     const CALLS: usize = 160;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let collateral = std::sync::atomic::AtomicUsize::new(0);
-    // A call queued on the worker a runaway blocks is lost with that worker.
+    // A call that found no free worker before its deadline (both blocked by
+    // runaways) is answered 504, saying so; one that was running on a
+    // worker that was killed gets an error saying that.
     let lost_with_a_runaway = |a: &Answer| {
-        let lost = a.status == StatusCode::GATEWAY_TIMEOUT
+        let lost = (a.status == StatusCode::GATEWAY_TIMEOUT
+            && a.body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("it never started")))
             || a.body["error"]
                 .as_str()
                 .is_some_and(|e| e.contains("worker was stopped"));

@@ -146,6 +146,13 @@ impl Generation {
             .min_by_key(|(load, _)| *load)
             .map(|(_, w)| w)
     }
+
+    /// Whether a worker other than `busy` is up and taking its calls promptly.
+    pub fn prompt_worker_besides(&self, busy: &Arc<Slot>) -> bool {
+        self.workers
+            .iter()
+            .any(|w| !Arc::ptr_eq(w, busy) && !w.slow_to_take())
+    }
 }
 
 async fn futures_join<F, T>(futures: impl Iterator<Item = F>) -> Vec<T>

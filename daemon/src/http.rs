@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
 use crate::Shared;
-use crate::pool::Reply;
+use crate::pool::{Reply, TAKE_WAIT};
 use crate::protocol::{Call, unix_ms};
 
 pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) -> Router {
@@ -182,39 +182,62 @@ async fn call_tool(
         deadline_unix_ms: unix_ms(SystemTime::now() + limit),
     };
     let seconds = limit.as_secs_f64();
-    let timed_out = || {
-        error(
-            StatusCode::GATEWAY_TIMEOUT,
-            format!("the tool call did not finish within {seconds} s"),
-        )
+    let timed_out = |started: bool| {
+        let message = if started {
+            format!("the tool call did not finish within {seconds} s")
+        } else {
+            format!(
+                "the tool call did not finish within {seconds} s: it never started, its worker being held by another call"
+            )
+        };
+        error(StatusCode::GATEWAY_TIMEOUT, message)
     };
     // A call its worker died without starting goes to another worker.
-    let mut attempts = 0;
+    let mut deaths = 0;
     let reply = loop {
-        attempts += 1;
-        let Some(worker) = generation.least_busy() else {
+        let Some(worker) = generation.least_busy().cloned() else {
             // Every worker is being replaced: wait for one, within the deadline.
             if tokio::time::Instant::now() + WORKER_WAIT >= deadline {
-                return timed_out();
+                return timed_out(false);
             }
             tokio::time::sleep(WORKER_WAIT).await;
             continue;
         };
         // Dropped with this handler when the client goes away: the call is cancelled.
         let mut ticket = worker.submit(call.clone(), limit);
-        match tokio::time::timeout_at(deadline, &mut ticket.reply).await {
-            Ok(Ok(Reply::Retry)) if attempts < 5 => ticket.answered(),
-            Ok(Ok(reply)) => {
+        let reply = loop {
+            tokio::select! {
+                reply = &mut ticket.reply => break reply,
+                () = tokio::time::sleep(TAKE_WAIT) => {
+                    // A worker that leaves its calls untaken is busy or
+                    // blocked (perhaps until it is killed): a call it has
+                    // not started goes where it can start now.
+                    if !ticket.started()
+                        && worker.slow_to_take()
+                        && generation.prompt_worker_besides(&worker)
+                    {
+                        ticket.withdraw();
+                    }
+                }
+                () = tokio::time::sleep_until(deadline) => return timed_out(ticket.started()),
+            }
+        };
+        match reply {
+            Ok(Reply::Withdrawn) => ticket.answered(),
+            Ok(Reply::Retry) if deaths < 5 => {
+                deaths += 1;
+                ticket.answered();
+            }
+            Ok(reply) => {
                 ticket.answered();
                 break reply;
             }
-            Ok(Err(_)) => {
+            Err(_) => {
                 return error(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "the worker dropped the call",
                 );
             }
-            Err(_) => return timed_out(),
         }
     };
     // The generation stays alive until the call has its answer.
@@ -223,10 +246,10 @@ async fn call_tool(
         Reply::Done(done) if done.ok => {
             (StatusCode::OK, axum::Json(output(done.text))).into_response()
         }
-        Reply::Done(done) if done.timed_out => timed_out(),
+        Reply::Done(done) if done.timed_out => timed_out(true),
         Reply::Done(done) => error(StatusCode::OK, done.text),
         Reply::Lost(why) => error(StatusCode::OK, why),
-        Reply::Retry => error(
+        Reply::Retry | Reply::Withdrawn => error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the workers kept dying before they could start the call; try again",
         ),

@@ -51,6 +51,11 @@ pub enum Request {
     Call(Call),
     /// The client of this call went away: abort it.
     Cancel(u64),
+    /// Give these calls back if they have not started: the daemon sends
+    /// them to a worker that is free to take them. The worker answers
+    /// `Withdrawn` with the ones it gave back; the others have started (or
+    /// ended) and are answered as usual.
+    Withdraw(Vec<u64>),
 }
 
 /// A call the daemon hands a worker.
@@ -76,6 +81,8 @@ pub enum Event {
     Started(Vec<u64>),
     /// A call ended.
     Done(Done),
+    /// These calls were withdrawn before they started: they never ran.
+    Withdrawn(Vec<u64>),
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

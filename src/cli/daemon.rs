@@ -155,7 +155,7 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
 /// `beeuni daemon-worker`: one worker process of a daemon.
 pub fn run_worker() -> ExitCode {
     let input = std::io::BufReader::new(std::io::stdin());
-    match ::daemon::worker::run(input, std::io::stdout().lock()) {
+    match ::daemon::worker::run(input, std::io::BufWriter::new(std::io::stdout())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: the daemon worker failed: {e:#}");

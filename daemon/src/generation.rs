@@ -80,6 +80,7 @@ impl Generation {
                 tools: specs,
                 timeout_ms: options.timeout_ms,
                 memory_bytes: options.memory_bytes,
+                box_env: crate::secrets::box_env(),
             },
             retired: Default::default(),
         });

@@ -247,6 +247,19 @@ async fn call_tool(
             (StatusCode::OK, axum::Json(output(done.text))).into_response()
         }
         Reply::Done(done) if done.timed_out => timed_out(true),
+        // Nothing the tool awaits can happen, so it would not finish by
+        // its deadline: the answer is the deadline's, when the deadline
+        // comes, as for any call that does not finish.
+        Reply::Done(done) if done.stalled => {
+            tokio::time::sleep_until(deadline).await;
+            error(
+                StatusCode::GATEWAY_TIMEOUT,
+                format!(
+                    "the tool call did not finish within {seconds} s: {}",
+                    done.text
+                ),
+            )
+        }
         Reply::Done(done) => error(StatusCode::OK, done.text),
         Reply::Lost(why) => error(StatusCode::OK, why),
         Reply::Retry | Reply::Withdrawn => error(
@@ -328,6 +341,7 @@ async fn health(State(shared): State<Arc<Shared>>, _headers: HeaderMap) -> Respo
         "skipped": generation.skipped.len(),
         "generation": generation.number,
         "workers": generation.workers.iter().filter(|w| w.load().is_some()).count(),
+        "calls": generation.workers.iter().filter_map(|w| w.load()).map(|l| l.in_flight()).sum::<usize>(),
     }))
     .into_response()
 }

@@ -126,6 +126,13 @@ pub struct Load {
     in_flight: usize,
 }
 
+impl Load {
+    /// Calls sent to the worker and not yet answered.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight
+    }
+}
+
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Slot {
@@ -229,6 +236,12 @@ async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
     for name in crate::secrets::HIDDEN_VARS {
         command.env_remove(name);
     }
+    // A worker that runs out of memory must leave one line in the daemon's
+    // log, not a backtrace; the tools still see the daemon's environment
+    // (`Setup::box_env`).
+    command
+        .env("RUST_BACKTRACE", "0")
+        .env_remove("RUST_LIB_BACKTRACE");
     let mut command = tokio::process::Command::from(command);
     command.kill_on_drop(true);
     let mut child = command.spawn()?;

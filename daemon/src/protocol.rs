@@ -22,6 +22,9 @@ pub struct Setup {
     pub timeout_ms: u64,
     /// The worker's address-space limit in bytes (0: none).
     pub memory_bytes: u64,
+    /// The daemon's box environment, `process.env` in the tools: the
+    /// worker's own environment differs (no Rust backtraces in the log).
+    pub box_env: Vec<(String, String)>,
 }
 
 /// What a worker loaded, its first line.
@@ -93,6 +96,9 @@ pub struct Done {
     pub text: String,
     /// The call was stopped at its deadline.
     pub timed_out: bool,
+    /// The tool's promise can never settle (nothing it awaits can happen).
+    #[serde(default)]
+    pub stalled: bool,
     /// `console` lines as `level: text`.
     pub console: Vec<String>,
 }

@@ -35,6 +35,15 @@ pub fn run(
 ) -> anyhow::Result<()> {
     // A worker outliving its daemon would hold a CPU forever.
     let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
+    // Its stderr is the daemon's log: one line, and the daemon then says
+    // why the worker is replaced.
+    std::panic::set_hook(Box::new(|info| {
+        let message = info.payload_as_str().unwrap_or("no message");
+        match info.location() {
+            Some(at) => eprintln!("[workers] a worker failed: {message} (at {at})"),
+            None => eprintln!("[workers] a worker failed: {message}"),
+        }
+    }));
     let mut first = String::new();
     input.read_line(&mut first)?;
     let setup: Setup = serde_json::from_str(&first)?;
@@ -46,7 +55,7 @@ pub fn run(
         .prefix("beeuni-hosted-")
         .tempdir()?;
     let mut config = HostConfig::new(&setup.project_dir);
-    config.box_env = crate::secrets::box_env();
+    config.box_env = setup.box_env.clone();
     config.transpile_cache = runtime::default_cache_dir();
     config.limits.deadline = Duration::from_millis(setup.timeout_ms);
     let mut host = Host::new(config)?;
@@ -253,6 +262,7 @@ impl CallFeed for Feed {
         let done = Done {
             id,
             timed_out: !ok && result.elapsed >= limit,
+            stalled: !ok && text.starts_with(STALLED),
             ok,
             text,
             console: result
@@ -264,6 +274,9 @@ impl CallFeed for Feed {
         self.write(&Event::Done(done));
     }
 }
+
+/// How the runtime's message for a promise that can never settle begins.
+const STALLED: &str = "the tool's promise never settled";
 
 fn load_all(host: &mut Host, setup: &Setup, staging: &Path) -> Ready {
     let mut ready = Ready {

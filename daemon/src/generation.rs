@@ -2,11 +2,12 @@
 //! loaded its tools. New calls go to the newest generation; a call keeps the
 //! generation it started on, which ends when its last call does.
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
-use checker::project::{Project, ToolKind};
+use checker::project::{Harness, Project, ToolKind};
 
 use crate::pool::{Slot, WorkerSpec};
 use crate::protocol::{Loaded, Setup, Skipped, ToolSpec};
@@ -40,7 +41,18 @@ pub struct Generation {
     pub skipped: Vec<SkippedTool>,
     pub workers: Vec<Arc<Slot>>,
     spec: Arc<WorkerSpec>,
+    /// The tools each caller (agent, parent agent, harness) sees, worked
+    /// out on its first call rather than on every call.
+    seen: Mutex<HashMap<Caller, HashSet<String>>>,
+    /// Where each tool is in `tools`.
+    by_name: HashMap<String, usize>,
 }
+
+type Caller = (String, Option<String>, Harness);
+
+/// Callers whose tools are remembered at most; past this (agent names come
+/// from requests) they are worked out each time.
+const SEEN_CALLERS: usize = 256;
 
 impl Drop for Generation {
     fn drop(&mut self) {
@@ -94,7 +106,7 @@ impl Generation {
             ready.get_or_insert(loaded);
         }
         let ready = ready.ok_or_else(|| anyhow::anyhow!("no worker started"))?;
-        let tools = tool_set
+        let tools: Vec<ServedTool> = tool_set
             .tools
             .iter()
             .filter_map(|t| {
@@ -124,6 +136,11 @@ impl Generation {
                 reason: reason.clone(),
             })
             .collect();
+        let tools_by_name = tools
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.clone(), i))
+            .collect();
         Ok(Generation {
             number,
             project,
@@ -131,11 +148,38 @@ impl Generation {
             skipped,
             workers,
             spec,
+            seen: Mutex::default(),
+            by_name: tools_by_name,
         })
     }
 
+    /// Whether `agent` (a subagent of `parent`) may call `tool` in `harness`.
+    pub fn may_call(
+        &self,
+        agent: &str,
+        parent: Option<&str>,
+        harness: Harness,
+        tool: &str,
+    ) -> bool {
+        let caller = (agent.to_string(), parent.map(str::to_string), harness);
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tools) = seen.get(&caller) {
+            return tools.contains(tool);
+        }
+        let tools: HashSet<String> = self
+            .project
+            .tools_seen_by(agent, parent, harness)
+            .into_iter()
+            .collect();
+        let allowed = tools.contains(tool);
+        if seen.len() < SEEN_CALLERS {
+            seen.insert(caller, tools);
+        }
+        allowed
+    }
+
     pub fn tool(&self, name: &str) -> Option<&ServedTool> {
-        self.tools.iter().find(|t| t.name == name)
+        self.tools.get(*self.by_name.get(name)?)
     }
 
     /// The worker with the fewest calls in flight, preferring one that

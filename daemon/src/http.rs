@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use checker::project::Harness;
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
@@ -92,6 +93,15 @@ fn parse_harness(text: Option<&str>) -> Result<Harness, Response> {
     }
 }
 
+/// A call's body, its parts left as JSON text.
+#[derive(Debug, Deserialize)]
+struct CallBody<'a> {
+    #[serde(borrow)]
+    args: Option<&'a RawValue>,
+    #[serde(borrow)]
+    context: Option<&'a RawValue>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct CallContextBody {
@@ -116,8 +126,15 @@ async fn call_tool(
             format!("no tool named {name} is loaded"),
         );
     }
-    let body: Value = match serde_json::from_slice(&body) {
+    // `args` stays the text it came as: the worker parses it once, in JS.
+    let body: CallBody = match serde_json::from_slice(&body) {
         Ok(body) => body,
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "the body must be a JSON object with `args` and `context`",
+            );
+        }
         Err(e) => {
             return error(
                 StatusCode::BAD_REQUEST,
@@ -125,13 +142,13 @@ async fn call_tool(
             );
         }
     };
-    let Some(args) = body.get("args").filter(|a| a.is_object()) else {
+    let Some(args) = body.args.filter(|a| a.get().trim_start().starts_with('{')) else {
         return error(StatusCode::BAD_REQUEST, "`args` must be a JSON object");
     };
-    let Some(context) = body.get("context") else {
+    let Some(context) = body.context else {
         return error(StatusCode::BAD_REQUEST, "`context` is missing");
     };
-    let context: CallContextBody = match serde_json::from_value(context.clone()) {
+    let context: CallContextBody = match serde_json::from_str(context.get()) {
         Ok(context) => context,
         Err(e) => {
             return error(
@@ -146,8 +163,7 @@ async fn call_tool(
     };
     let agent = context.agent.unwrap_or_else(|| "beeuni".to_string());
     let project = &generation.project;
-    let seen = project.tools_seen_by(&agent, context.parent_agent.as_deref(), harness);
-    if !seen.contains(&name) {
+    if !generation.may_call(&agent, context.parent_agent.as_deref(), harness, &name) {
         let harness_name = match harness {
             Harness::Standard => "standard",
             Harness::Experimental => "experimental",
@@ -159,26 +175,23 @@ async fn call_tool(
             ),
         );
     }
-    let env = match crate::secrets::context_env(
-        &shared.box_env,
-        &shared.store,
-        &project.secrets_rule(&agent),
-    ) {
-        Ok(env) => env,
-        Err(e) => {
-            tracing::error!("[secrets] {e}");
-            return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
-        }
-    };
+    let secrets =
+        match crate::secrets::granted_secrets(&shared.store, &project.secrets_rule(&agent)) {
+            Ok(secrets) => secrets,
+            Err(e) => {
+                tracing::error!("[secrets] {e}");
+                return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+            }
+        };
     let limit = shared.timeout;
     let deadline = tokio::time::Instant::now() + limit;
     let call = Call {
         id: 0,
         tool: name.clone(),
-        args: args.to_string(),
+        args: args.get().to_string(),
         session_id: context.session_id.unwrap_or_default(),
         agent,
-        env,
+        secrets,
         deadline_unix_ms: unix_ms(SystemTime::now() + limit),
     };
     let seconds = limit.as_secs_f64();

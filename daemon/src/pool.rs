@@ -218,9 +218,6 @@ struct Pending {
     started: Option<Instant>,
     /// The ticket's view of `started`.
     started_flag: Arc<AtomicBool>,
-    /// Kept until the worker starts the call, so that a call a dead worker
-    /// never started can go to another worker.
-    call: Option<Call>,
 }
 
 async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
@@ -375,15 +372,14 @@ impl Driver {
             tokio::select! {
                 job = self.jobs.recv(), if open => match job {
                     Some(Job::Call { call, limit, reply, started }) => {
-                        let request = Request::Call(call.clone());
                         pending.insert(call.id, Pending {
                             reply,
                             limit,
                             sent: Instant::now(),
                             started: None,
                             started_flag: started,
-                            call: Some(call),
                         });
+                        let request = Request::Call(call);
                         if let Err(e) = self.send(&request).await {
                             break format!("cannot write to it: {e}");
                         }
@@ -447,9 +443,10 @@ impl Driver {
         let _ = self.child.wait().await;
         for (_, p) in pending.drain() {
             self.busy.fetch_sub(1, Ordering::Relaxed);
-            let reply = match p.call {
-                Some(_) => Reply::Retry,
-                None => Reply::Lost(format!(
+            // A call the worker never started can go to another worker.
+            let reply = match p.started {
+                None => Reply::Retry,
+                Some(_) => Reply::Lost(format!(
                     "the tool's worker was stopped and replaced before the call finished: {why}"
                 )),
             };
@@ -474,7 +471,6 @@ impl Driver {
                     if let Some(p) = pending.get_mut(&id) {
                         p.started = Some(now);
                         p.started_flag.store(true, Ordering::Relaxed);
-                        p.call = None;
                     }
                 }
             }

@@ -70,7 +70,10 @@ pub struct Call {
     pub args: String,
     pub session_id: String,
     pub agent: String,
-    pub env: Vec<(String, String)>,
+    /// The secrets the agent is granted, as the store held them when the
+    /// call came: the worker adds them to the box environment of its setup
+    /// for `context.env`, so the environment is not sent with every call.
+    pub secrets: Vec<(String, String)>,
     /// The call's deadline as milliseconds since the Unix epoch: time spent
     /// queued in the worker counts.
     pub deadline_unix_ms: u64,

@@ -114,6 +114,7 @@ pub fn run(
         reader_inbox.close();
     });
     let mut feed = Feed {
+        box_env: setup.box_env.clone(),
         inbox,
         cancels,
         limits: HashMap::new(),
@@ -203,6 +204,8 @@ impl Inbox {
 /// The host's side of the pipes: calls in from the reader thread, results
 /// out to the daemon as each call ends.
 struct Feed {
+    /// The daemon's environment, the base of every `context.env`.
+    box_env: Vec<(String, String)>,
     inbox: Arc<Inbox>,
     cancels: Shared<HashMap<u64, CancelHandle>>,
     /// Each call in flight's own deadline, to tell a timeout from a throw.
@@ -233,7 +236,7 @@ impl Feed {
             context: CallContext {
                 session_id: call.session_id,
                 agent: call.agent,
-                env: call.env,
+                env: crate::secrets::with_secrets(&self.box_env, call.secrets),
                 deadline: Some(limit),
             },
         };

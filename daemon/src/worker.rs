@@ -35,15 +35,6 @@ pub fn run(
 ) -> anyhow::Result<()> {
     // A worker outliving its daemon would hold a CPU forever.
     let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
-    // Its stderr is the daemon's log: one line, and the daemon then says
-    // why the worker is replaced.
-    std::panic::set_hook(Box::new(|info| {
-        let message = info.payload_as_str().unwrap_or("no message");
-        match info.location() {
-            Some(at) => eprintln!("[workers] a worker failed: {message} (at {at})"),
-            None => eprintln!("[workers] a worker failed: {message}"),
-        }
-    }));
     let mut first = String::new();
     input.read_line(&mut first)?;
     let setup: Setup = serde_json::from_str(&first)?;

@@ -429,6 +429,9 @@ impl Driver {
                 }
             }
         };
+        // No call may be sent to it from now on: one sent while it is being
+        // taken down would come straight back and be sent again.
+        self.alive.store(false, Ordering::Relaxed);
         self.kill_group();
         // What the worker wrote before it died still counts: a call that
         // ended has its answer, and one it started must not run again.

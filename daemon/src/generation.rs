@@ -96,16 +96,14 @@ impl Generation {
             },
             retired: Default::default(),
         });
-        let started =
-            futures_join((0..options.count.max(1)).map(|_| Slot::start(spec.clone()))).await;
-        let mut workers = Vec::new();
-        let mut ready = None;
-        for result in started {
-            let (slot, loaded) = result?;
-            workers.push(slot);
-            ready.get_or_insert(loaded);
+        // The generation serves once one worker has loaded every tool; the
+        // others start then, so that the first does not share the CPU
+        // with them while it loads, and take calls as each is ready.
+        let (first, ready) = Slot::start(spec.clone()).await?;
+        let mut workers = vec![first];
+        for _ in 1..options.count.max(1) {
+            workers.push(Slot::start_later(spec.clone()));
         }
-        let ready = ready.ok_or_else(|| anyhow::anyhow!("no worker started"))?;
         let tools: Vec<ServedTool> = tool_set
             .tools
             .iter()
@@ -198,21 +196,6 @@ impl Generation {
             .iter()
             .any(|w| !Arc::ptr_eq(w, busy) && !w.slow_to_take())
     }
-}
-
-async fn futures_join<F, T>(futures: impl Iterator<Item = F>) -> Vec<T>
-where
-    F: std::future::Future<Output = T> + Send + 'static,
-    T: Send + 'static,
-{
-    let handles: Vec<_> = futures.map(tokio::spawn).collect();
-    let mut out = Vec::new();
-    for handle in handles {
-        if let Ok(value) = handle.await {
-            out.push(value);
-        }
-    }
-    out
 }
 
 fn digest(path: &std::path::Path) -> Option<String> {

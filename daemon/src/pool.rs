@@ -146,6 +146,47 @@ impl Slot {
         Ok((slot, ready))
     }
 
+    /// A slot whose worker starts in the background; until it is ready,
+    /// calls go to the other workers of the generation.
+    pub fn start_later(spec: Arc<WorkerSpec>) -> Arc<Slot> {
+        // Not alive, and its queue closed: nothing is sent to it.
+        let (jobs, _) = mpsc::unbounded_channel();
+        let slot = Arc::new(Slot {
+            current: RwLock::new(Handle {
+                jobs,
+                busy: Arc::default(),
+                alive: Arc::default(),
+                slow_to_take: Arc::default(),
+            }),
+        });
+        let weak = Arc::downgrade(&slot);
+        tokio::spawn(async move {
+            let mut delay = Duration::from_millis(100);
+            loop {
+                if spec.retired.load(Ordering::Relaxed) {
+                    return;
+                }
+                match spawn(&spec).await {
+                    Ok((handle, _ready, driver)) => {
+                        let Some(slot) = weak.upgrade() else { return };
+                        if let Ok(mut current) = slot.current.write() {
+                            *current = handle;
+                        }
+                        drop(slot);
+                        driver.run(weak, spec).await;
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::error!("[workers] a worker failed to start: {e}");
+                        tokio::time::sleep(delay).await;
+                        delay = (delay * 2).min(Duration::from_secs(10));
+                    }
+                }
+            }
+        });
+        slot
+    }
+
     /// Calls in flight on this slot's worker, or `None` while it is being replaced.
     pub fn load(&self) -> Option<Load> {
         let handle = self.current.read().ok()?;

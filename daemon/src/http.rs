@@ -200,7 +200,7 @@ async fn call_tool(
             format!("the tool call did not finish within {seconds} s")
         } else {
             format!(
-                "the tool call did not finish within {seconds} s: it never started, its worker being held by another call"
+                "the tool call did not finish within {seconds} s: it never started, no worker being free to take it (another call held or blocked them)"
             )
         };
         error(StatusCode::GATEWAY_TIMEOUT, message)

@@ -2,11 +2,12 @@
 //! loaded its tools. New calls go to the newest generation; a call keeps the
 //! generation it started on, which ends when its last call does.
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
-use checker::project::{Project, ToolKind};
+use checker::project::{Harness, Project, ToolKind};
 
 use crate::pool::{Slot, WorkerSpec};
 use crate::protocol::{Loaded, Setup, Skipped, ToolSpec};
@@ -40,7 +41,18 @@ pub struct Generation {
     pub skipped: Vec<SkippedTool>,
     pub workers: Vec<Arc<Slot>>,
     spec: Arc<WorkerSpec>,
+    /// The tools each caller (agent, parent agent, harness) sees, worked
+    /// out on its first call rather than on every call.
+    seen: Mutex<HashMap<Caller, HashSet<String>>>,
+    /// Where each tool is in `tools`.
+    by_name: HashMap<String, usize>,
 }
+
+type Caller = (String, Option<String>, Harness);
+
+/// Callers whose tools are remembered at most; past this (agent names come
+/// from requests) they are worked out each time.
+const SEEN_CALLERS: usize = 256;
 
 impl Drop for Generation {
     fn drop(&mut self) {
@@ -80,20 +92,19 @@ impl Generation {
                 tools: specs,
                 timeout_ms: options.timeout_ms,
                 memory_bytes: options.memory_bytes,
+                box_env: crate::secrets::box_env(),
             },
             retired: Default::default(),
         });
-        let started =
-            futures_join((0..options.count.max(1)).map(|_| Slot::start(spec.clone()))).await;
-        let mut workers = Vec::new();
-        let mut ready = None;
-        for result in started {
-            let (slot, loaded) = result?;
-            workers.push(slot);
-            ready.get_or_insert(loaded);
+        // The generation serves once one worker has loaded every tool; the
+        // others start then, so that the first does not share the CPU
+        // with them while it loads, and take calls as each is ready.
+        let (first, ready) = Slot::start(spec.clone()).await?;
+        let mut workers = vec![first];
+        for _ in 1..options.count.max(1) {
+            workers.push(Slot::start_later(spec.clone()));
         }
-        let ready = ready.ok_or_else(|| anyhow::anyhow!("no worker started"))?;
-        let tools = tool_set
+        let tools: Vec<ServedTool> = tool_set
             .tools
             .iter()
             .filter_map(|t| {
@@ -123,6 +134,11 @@ impl Generation {
                 reason: reason.clone(),
             })
             .collect();
+        let tools_by_name = tools
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.clone(), i))
+            .collect();
         Ok(Generation {
             number,
             project,
@@ -130,11 +146,38 @@ impl Generation {
             skipped,
             workers,
             spec,
+            seen: Mutex::default(),
+            by_name: tools_by_name,
         })
     }
 
+    /// Whether `agent` (a subagent of `parent`) may call `tool` in `harness`.
+    pub fn may_call(
+        &self,
+        agent: &str,
+        parent: Option<&str>,
+        harness: Harness,
+        tool: &str,
+    ) -> bool {
+        let caller = (agent.to_string(), parent.map(str::to_string), harness);
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tools) = seen.get(&caller) {
+            return tools.contains(tool);
+        }
+        let tools: HashSet<String> = self
+            .project
+            .tools_seen_by(agent, parent, harness)
+            .into_iter()
+            .collect();
+        let allowed = tools.contains(tool);
+        if seen.len() < SEEN_CALLERS {
+            seen.insert(caller, tools);
+        }
+        allowed
+    }
+
     pub fn tool(&self, name: &str) -> Option<&ServedTool> {
-        self.tools.iter().find(|t| t.name == name)
+        self.tools.get(*self.by_name.get(name)?)
     }
 
     /// The worker with the fewest calls in flight, preferring one that
@@ -146,21 +189,13 @@ impl Generation {
             .min_by_key(|(load, _)| *load)
             .map(|(_, w)| w)
     }
-}
 
-async fn futures_join<F, T>(futures: impl Iterator<Item = F>) -> Vec<T>
-where
-    F: std::future::Future<Output = T> + Send + 'static,
-    T: Send + 'static,
-{
-    let handles: Vec<_> = futures.map(tokio::spawn).collect();
-    let mut out = Vec::new();
-    for handle in handles {
-        if let Ok(value) = handle.await {
-            out.push(value);
-        }
+    /// Whether a worker other than `busy` is up and taking its calls promptly.
+    pub fn prompt_worker_besides(&self, busy: &Arc<Slot>) -> bool {
+        self.workers
+            .iter()
+            .any(|w| !Arc::ptr_eq(w, busy) && !w.slow_to_take())
     }
-    out
 }
 
 fn digest(path: &std::path::Path) -> Option<String> {

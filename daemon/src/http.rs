@@ -14,11 +14,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use checker::project::Harness;
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
 use crate::Shared;
-use crate::pool::Reply;
+use crate::pool::{Reply, TAKE_WAIT};
 use crate::protocol::{Call, unix_ms};
 
 pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) -> Router {
@@ -92,6 +93,15 @@ fn parse_harness(text: Option<&str>) -> Result<Harness, Response> {
     }
 }
 
+/// A call's body, its parts left as JSON text.
+#[derive(Debug, Deserialize)]
+struct CallBody<'a> {
+    #[serde(borrow)]
+    args: Option<&'a RawValue>,
+    #[serde(borrow)]
+    context: Option<&'a RawValue>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct CallContextBody {
@@ -116,8 +126,15 @@ async fn call_tool(
             format!("no tool named {name} is loaded"),
         );
     }
-    let body: Value = match serde_json::from_slice(&body) {
+    // `args` stays the text it came as: the worker parses it once, in JS.
+    let body: CallBody = match serde_json::from_slice(&body) {
         Ok(body) => body,
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "the body must be a JSON object with `args` and `context`",
+            );
+        }
         Err(e) => {
             return error(
                 StatusCode::BAD_REQUEST,
@@ -125,13 +142,13 @@ async fn call_tool(
             );
         }
     };
-    let Some(args) = body.get("args").filter(|a| a.is_object()) else {
+    let Some(args) = body.args.filter(|a| a.get().trim_start().starts_with('{')) else {
         return error(StatusCode::BAD_REQUEST, "`args` must be a JSON object");
     };
-    let Some(context) = body.get("context") else {
+    let Some(context) = body.context else {
         return error(StatusCode::BAD_REQUEST, "`context` is missing");
     };
-    let context: CallContextBody = match serde_json::from_value(context.clone()) {
+    let context: CallContextBody = match serde_json::from_str(context.get()) {
         Ok(context) => context,
         Err(e) => {
             return error(
@@ -146,8 +163,7 @@ async fn call_tool(
     };
     let agent = context.agent.unwrap_or_else(|| "beeuni".to_string());
     let project = &generation.project;
-    let seen = project.tools_seen_by(&agent, context.parent_agent.as_deref(), harness);
-    if !seen.contains(&name) {
+    if !generation.may_call(&agent, context.parent_agent.as_deref(), harness, &name) {
         let harness_name = match harness {
             Harness::Standard => "standard",
             Harness::Experimental => "experimental",
@@ -159,62 +175,82 @@ async fn call_tool(
             ),
         );
     }
-    let env = match crate::secrets::context_env(
-        &shared.box_env,
-        &shared.store,
-        &project.secrets_rule(&agent),
-    ) {
-        Ok(env) => env,
-        Err(e) => {
-            tracing::error!("[secrets] {e}");
-            return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
-        }
-    };
+    let secrets =
+        match crate::secrets::granted_secrets(&shared.store, &project.secrets_rule(&agent)) {
+            Ok(secrets) => secrets,
+            Err(e) => {
+                tracing::error!("[secrets] {e}");
+                return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+            }
+        };
     let limit = shared.timeout;
     let deadline = tokio::time::Instant::now() + limit;
     let call = Call {
         id: 0,
         tool: name.clone(),
-        args: args.to_string(),
+        args: args.get().to_string(),
         session_id: context.session_id.unwrap_or_default(),
         agent,
-        env,
+        secrets,
         deadline_unix_ms: unix_ms(SystemTime::now() + limit),
     };
     let seconds = limit.as_secs_f64();
-    let timed_out = || {
-        error(
-            StatusCode::GATEWAY_TIMEOUT,
-            format!("the tool call did not finish within {seconds} s"),
-        )
+    let timed_out = |started: bool| {
+        let message = if started {
+            format!("the tool call did not finish within {seconds} s")
+        } else {
+            format!(
+                "the tool call did not finish within {seconds} s: it never started, no worker being free to take it (another call held or blocked them)"
+            )
+        };
+        error(StatusCode::GATEWAY_TIMEOUT, message)
     };
     // A call its worker died without starting goes to another worker.
-    let mut attempts = 0;
+    let mut deaths = 0;
     let reply = loop {
-        attempts += 1;
-        let Some(worker) = generation.least_busy() else {
+        let Some(worker) = generation.least_busy().cloned() else {
             // Every worker is being replaced: wait for one, within the deadline.
             if tokio::time::Instant::now() + WORKER_WAIT >= deadline {
-                return timed_out();
+                return timed_out(false);
             }
             tokio::time::sleep(WORKER_WAIT).await;
             continue;
         };
         // Dropped with this handler when the client goes away: the call is cancelled.
         let mut ticket = worker.submit(call.clone(), limit);
-        match tokio::time::timeout_at(deadline, &mut ticket.reply).await {
-            Ok(Ok(Reply::Retry)) if attempts < 5 => ticket.answered(),
-            Ok(Ok(reply)) => {
+        let reply = loop {
+            tokio::select! {
+                reply = &mut ticket.reply => break reply,
+                () = tokio::time::sleep(TAKE_WAIT) => {
+                    // A worker that leaves its calls untaken is busy or
+                    // blocked (perhaps until it is killed): a call it has
+                    // not started goes where it can start now.
+                    if !ticket.started()
+                        && worker.slow_to_take()
+                        && generation.prompt_worker_besides(&worker)
+                    {
+                        ticket.withdraw();
+                    }
+                }
+                () = tokio::time::sleep_until(deadline) => return timed_out(ticket.started()),
+            }
+        };
+        match reply {
+            Ok(Reply::Withdrawn) => ticket.answered(),
+            Ok(Reply::Retry) if deaths < 5 => {
+                deaths += 1;
+                ticket.answered();
+            }
+            Ok(reply) => {
                 ticket.answered();
                 break reply;
             }
-            Ok(Err(_)) => {
+            Err(_) => {
                 return error(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "the worker dropped the call",
                 );
             }
-            Err(_) => return timed_out(),
         }
     };
     // The generation stays alive until the call has its answer.
@@ -223,10 +259,23 @@ async fn call_tool(
         Reply::Done(done) if done.ok => {
             (StatusCode::OK, axum::Json(output(done.text))).into_response()
         }
-        Reply::Done(done) if done.timed_out => timed_out(),
+        Reply::Done(done) if done.timed_out => timed_out(true),
+        // Nothing the tool awaits can happen, so it would not finish by
+        // its deadline: the answer is the deadline's, when the deadline
+        // comes, as for any call that does not finish.
+        Reply::Done(done) if done.stalled => {
+            tokio::time::sleep_until(deadline).await;
+            error(
+                StatusCode::GATEWAY_TIMEOUT,
+                format!(
+                    "the tool call did not finish within {seconds} s: {}",
+                    done.text
+                ),
+            )
+        }
         Reply::Done(done) => error(StatusCode::OK, done.text),
         Reply::Lost(why) => error(StatusCode::OK, why),
-        Reply::Retry => error(
+        Reply::Retry | Reply::Withdrawn => error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the workers kept dying before they could start the call; try again",
         ),
@@ -305,6 +354,7 @@ async fn health(State(shared): State<Arc<Shared>>, _headers: HeaderMap) -> Respo
         "skipped": generation.skipped.len(),
         "generation": generation.number,
         "workers": generation.workers.iter().filter(|w| w.load().is_some()).count(),
+        "calls": generation.workers.iter().filter_map(|w| w.load()).map(|l| l.in_flight()).sum::<usize>(),
     }))
     .into_response()
 }

@@ -84,7 +84,6 @@ pub(crate) struct Shared {
     current: RwLock<Arc<Generation>>,
     token: String,
     store: secrets::Store,
-    box_env: Vec<(String, String)>,
     timeout: Duration,
     draining: AtomicBool,
 }
@@ -146,7 +145,6 @@ async fn serve(
         current: RwLock::new(Arc::new(generation)),
         token: token.clone(),
         store,
-        box_env: secrets::box_env(),
         timeout: options.timeout,
         draining: AtomicBool::new(false),
     });

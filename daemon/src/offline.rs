@@ -21,12 +21,14 @@ pub fn load_offline(project: &Project) -> anyhow::Result<Ready> {
             .collect(),
         timeout_ms: 0,
         memory_bytes: 0,
+        box_env: crate::secrets::box_env(),
     };
     let staged = tempfile::Builder::new()
         .prefix("beeuni-hosted-")
         .tempdir()?;
     let mut config = runtime::HostConfig::new(&project.root);
     config.transpile_cache = runtime::default_cache_dir();
+    config.box_env = setup.box_env.clone();
     let mut host = runtime::Host::new(config)?;
     Ok(crate::worker::load_all(&mut host, &setup, staged.path()))
 }

@@ -31,6 +31,9 @@ pub const STUCK_GRACE: Duration = Duration::from_secs(2);
 /// take them.
 pub const TAKE_WAIT: Duration = Duration::from_millis(250);
 
+/// How long a killed worker's last lines are read for.
+const LAST_WORDS: Duration = Duration::from_secs(1);
+
 /// How a call ended, as the daemon sees it.
 #[derive(Debug)]
 pub enum Reply {
@@ -39,6 +42,8 @@ pub enum Reply {
     Lost(String),
     /// The worker died before starting the call: it may go to another.
     Retry,
+    /// The worker gave the call back unstarted, as asked ([`Ticket::withdraw`]).
+    Withdrawn,
 }
 
 enum Job {
@@ -46,8 +51,10 @@ enum Job {
         call: Call,
         limit: Duration,
         reply: oneshot::Sender<Reply>,
+        started: Arc<AtomicBool>,
     },
     Cancel(u64),
+    Withdraw(u64),
 }
 
 /// A submitted call; dropping it before its reply came (the client went
@@ -56,6 +63,7 @@ enum Job {
 pub struct Ticket {
     id: u64,
     jobs: Option<mpsc::UnboundedSender<Job>>,
+    started: Arc<AtomicBool>,
     pub reply: oneshot::Receiver<Reply>,
 }
 
@@ -63,6 +71,19 @@ impl Ticket {
     /// The reply came: nothing to cancel any more.
     pub fn answered(mut self) {
         self.jobs = None;
+    }
+
+    /// The worker said it started the call.
+    pub fn started(&self) -> bool {
+        self.started.load(Ordering::Relaxed)
+    }
+
+    /// Asks the worker to give the call back if it has not started it: the
+    /// reply is then [`Reply::Withdrawn`], else the call's own answer.
+    pub fn withdraw(&self) {
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(Job::Withdraw(self.id));
+        }
     }
 }
 
@@ -105,6 +126,13 @@ pub struct Load {
     in_flight: usize,
 }
 
+impl Load {
+    /// Calls sent to the worker and not yet answered.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight
+    }
+}
+
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Slot {
@@ -118,6 +146,47 @@ impl Slot {
         Ok((slot, ready))
     }
 
+    /// A slot whose worker starts in the background; until it is ready,
+    /// calls go to the other workers of the generation.
+    pub fn start_later(spec: Arc<WorkerSpec>) -> Arc<Slot> {
+        // Not alive, and its queue closed: nothing is sent to it.
+        let (jobs, _) = mpsc::unbounded_channel();
+        let slot = Arc::new(Slot {
+            current: RwLock::new(Handle {
+                jobs,
+                busy: Arc::default(),
+                alive: Arc::default(),
+                slow_to_take: Arc::default(),
+            }),
+        });
+        let weak = Arc::downgrade(&slot);
+        tokio::spawn(async move {
+            let mut delay = Duration::from_millis(100);
+            loop {
+                if spec.retired.load(Ordering::Relaxed) {
+                    return;
+                }
+                match spawn(&spec).await {
+                    Ok((handle, _ready, driver)) => {
+                        let Some(slot) = weak.upgrade() else { return };
+                        if let Ok(mut current) = slot.current.write() {
+                            *current = handle;
+                        }
+                        drop(slot);
+                        driver.run(weak, spec).await;
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::error!("[workers] a worker failed to start: {e}");
+                        tokio::time::sleep(delay).await;
+                        delay = (delay * 2).min(Duration::from_secs(10));
+                    }
+                }
+            }
+        });
+        slot
+    }
+
     /// Calls in flight on this slot's worker, or `None` while it is being replaced.
     pub fn load(&self) -> Option<Load> {
         let handle = self.current.read().ok()?;
@@ -127,21 +196,34 @@ impl Slot {
         })
     }
 
+    /// The worker has left a call untaken for [`TAKE_WAIT`]: its thread is
+    /// busy or blocked.
+    pub fn slow_to_take(&self) -> bool {
+        self.load().is_none_or(|load| load.slow_to_take)
+    }
+
     /// Hands `call` to the worker; the ticket's reply comes when it ends.
     pub fn submit(&self, mut call: Call, limit: Duration) -> Ticket {
         let (reply, receiver) = oneshot::channel();
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         call.id = id;
         let restarting = || Reply::Lost("the worker is restarting; try again".into());
+        let started = Arc::new(AtomicBool::new(false));
         let mut ticket = Ticket {
             id,
             jobs: None,
+            started: started.clone(),
             reply: receiver,
         };
         match self.current.read().map(|h| h.clone()) {
             Ok(handle) => {
                 handle.busy.fetch_add(1, Ordering::Relaxed);
-                let job = Job::Call { call, limit, reply };
+                let job = Job::Call {
+                    call,
+                    limit,
+                    reply,
+                    started,
+                };
                 match handle.jobs.send(job) {
                     Ok(()) => ticket.jobs = Some(handle.jobs),
                     Err(mpsc::error::SendError(job)) => {
@@ -175,9 +257,8 @@ struct Pending {
     limit: Duration,
     sent: Instant,
     started: Option<Instant>,
-    /// Kept until the worker starts the call, so that a call a dead worker
-    /// never started can go to another worker.
-    call: Option<Call>,
+    /// The ticket's view of `started`.
+    started_flag: Arc<AtomicBool>,
 }
 
 async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
@@ -193,6 +274,12 @@ async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
     for name in crate::secrets::HIDDEN_VARS {
         command.env_remove(name);
     }
+    // A worker that runs out of memory must leave one line in the daemon's
+    // log, not a backtrace; the tools still see the daemon's environment
+    // (`Setup::box_env`).
+    command
+        .env("RUST_BACKTRACE", "0")
+        .env_remove("RUST_LIB_BACKTRACE");
     let mut command = tokio::process::Command::from(command);
     command.kill_on_drop(true);
     let mut child = command.spawn()?;
@@ -250,8 +337,12 @@ impl Driver {
             self.alive.store(false, Ordering::Relaxed);
             let Some(why) = why else { return };
             tracing::warn!("[workers] a worker was replaced: {why}");
-            let Some(slot) = slot.upgrade() else { return };
+            let Some(slot) = slot.upgrade() else {
+                self.give_back_queued();
+                return;
+            };
             if spec.retired.load(Ordering::Relaxed) {
+                self.give_back_queued();
                 return;
             }
             let mut delay = Duration::from_millis(100);
@@ -260,9 +351,12 @@ impl Driver {
                     Ok(next) => break next,
                     Err(e) => {
                         tracing::error!("[workers] a worker failed to start: {e}");
+                        // Calls sent meanwhile should not wait for a worker that may never come.
+                        self.give_back_queued();
                         tokio::time::sleep(delay).await;
                         delay = (delay * 2).min(Duration::from_secs(10));
                         if spec.retired.load(Ordering::Relaxed) {
+                            self.give_back_queued();
                             return;
                         }
                     }
@@ -274,16 +368,22 @@ impl Driver {
             }
             // Calls sent while the worker was being replaced never reached
             // it: they go to another worker.
-            self.jobs.close();
-            while let Ok(job) = self.jobs.try_recv() {
-                if let Job::Call { reply, .. } = job {
-                    self.busy.fetch_sub(1, Ordering::Relaxed);
-                    let _ = reply.send(Reply::Retry);
-                }
-            }
+            self.give_back_queued();
             tracing::info!("[workers] the replacement worker is ready");
             drop(slot);
             self = driver;
+        }
+    }
+
+    /// Closes this driver's queue and answers every call still in it
+    /// [`Reply::Retry`]: none reached a worker.
+    fn give_back_queued(&mut self) {
+        self.jobs.close();
+        while let Ok(job) = self.jobs.try_recv() {
+            if let Job::Call { reply, .. } = job {
+                self.busy.fetch_sub(1, Ordering::Relaxed);
+                let _ = reply.send(Reply::Retry);
+            }
         }
     }
 
@@ -312,15 +412,15 @@ impl Driver {
             };
             tokio::select! {
                 job = self.jobs.recv(), if open => match job {
-                    Some(Job::Call { call, limit, reply }) => {
-                        let request = Request::Call(call.clone());
+                    Some(Job::Call { call, limit, reply, started }) => {
                         pending.insert(call.id, Pending {
                             reply,
                             limit,
                             sent: Instant::now(),
                             started: None,
-                            call: Some(call),
+                            started_flag: started,
                         });
+                        let request = Request::Call(call);
                         if let Err(e) = self.send(&request).await {
                             break format!("cannot write to it: {e}");
                         }
@@ -332,25 +432,22 @@ impl Driver {
                             break format!("cannot write to it: {e}");
                         }
                     }
+                    Some(Job::Withdraw(id)) => {
+                        if pending.get(&id).is_some_and(|p| p.started.is_none())
+                            && let Err(e) = self.send(&Request::Withdraw(vec![id])).await
+                        {
+                            break format!("cannot write to it: {e}");
+                        }
+                    }
                     None => open = false,
                 },
                 line = self.lines.next_line() => match line {
                     Ok(Some(line)) => match serde_json::from_str::<Event>(&line) {
-                        Ok(Event::Started(ids)) => {
-                            let now = Instant::now();
-                            for id in ids {
-                                if let Some(p) = pending.get_mut(&id) {
-                                    p.started = Some(now);
-                                    p.call = None;
-                                }
+                        Ok(event) => {
+                            if matches!(event, Event::Started(_)) {
+                                self.slow_to_take.store(false, Ordering::Relaxed);
                             }
-                            self.slow_to_take.store(false, Ordering::Relaxed);
-                        }
-                        Ok(Event::Done(done)) => {
-                            if let Some(p) = pending.remove(&done.id) {
-                                self.busy.fetch_sub(1, Ordering::Relaxed);
-                                let _ = p.reply.send(Reply::Done(done));
-                            }
+                            self.note(&mut pending, event);
                         }
                         Err(e) => break format!("it wrote a line the daemon does not understand: {e}"),
                     },
@@ -373,17 +470,69 @@ impl Driver {
                 }
             }
         };
+        // No call may be sent to it from now on: one sent while it is being
+        // taken down would come straight back and be sent again.
+        self.alive.store(false, Ordering::Relaxed);
         self.kill_group();
+        // What the worker wrote before it died still counts: a call that
+        // ended has its answer, and one it started must not run again.
+        let _ = tokio::time::timeout(LAST_WORDS, async {
+            while let Ok(Some(line)) = self.lines.next_line().await {
+                if let Ok(event) = serde_json::from_str::<Event>(&line) {
+                    self.note(&mut pending, event);
+                }
+            }
+        })
+        .await;
         let _ = self.child.wait().await;
         for (_, p) in pending.drain() {
             self.busy.fetch_sub(1, Ordering::Relaxed);
-            let reply = match p.call {
-                Some(_) => Reply::Retry,
-                None => Reply::Lost(format!("the tool's worker was stopped and replaced: {why}")),
+            // A call the worker never started can go to another worker.
+            let reply = match p.started {
+                None => Reply::Retry,
+                Some(_) => Reply::Lost(format!(
+                    "the tool's worker was stopped and replaced before the call finished: {why}"
+                )),
             };
             let _ = p.reply.send(reply);
         }
+        // Calls sent after the worker died never reached it.
+        while let Ok(job) = self.jobs.try_recv() {
+            if let Job::Call { reply, .. } = job {
+                self.busy.fetch_sub(1, Ordering::Relaxed);
+                let _ = reply.send(Reply::Retry);
+            }
+        }
         Some(why)
+    }
+
+    /// Applies one event from the worker to the calls it holds.
+    fn note(&self, pending: &mut HashMap<u64, Pending>, event: Event) {
+        match event {
+            Event::Started(ids) => {
+                let now = Instant::now();
+                for id in ids {
+                    if let Some(p) = pending.get_mut(&id) {
+                        p.started = Some(now);
+                        p.started_flag.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            Event::Done(done) => {
+                if let Some(p) = pending.remove(&done.id) {
+                    self.busy.fetch_sub(1, Ordering::Relaxed);
+                    let _ = p.reply.send(Reply::Done(done));
+                }
+            }
+            Event::Withdrawn(ids) => {
+                for id in ids {
+                    if let Some(p) = pending.remove(&id) {
+                        self.busy.fetch_sub(1, Ordering::Relaxed);
+                        let _ = p.reply.send(Reply::Withdrawn);
+                    }
+                }
+            }
+        }
     }
 
     async fn send(&mut self, request: &Request) -> std::io::Result<()> {

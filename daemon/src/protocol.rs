@@ -22,6 +22,9 @@ pub struct Setup {
     pub timeout_ms: u64,
     /// The worker's address-space limit in bytes (0: none).
     pub memory_bytes: u64,
+    /// The daemon's box environment, `process.env` in the tools: the
+    /// worker's own environment differs (no Rust backtraces in the log).
+    pub box_env: Vec<(String, String)>,
 }
 
 /// What a worker loaded, its first line.
@@ -51,6 +54,11 @@ pub enum Request {
     Call(Call),
     /// The client of this call went away: abort it.
     Cancel(u64),
+    /// Give these calls back if they have not started: the daemon sends
+    /// them to a worker that is free to take them. The worker answers
+    /// `Withdrawn` with the ones it gave back; the others have started (or
+    /// ended) and are answered as usual.
+    Withdraw(Vec<u64>),
 }
 
 /// A call the daemon hands a worker.
@@ -62,7 +70,10 @@ pub struct Call {
     pub args: String,
     pub session_id: String,
     pub agent: String,
-    pub env: Vec<(String, String)>,
+    /// The secrets the agent is granted, as the store held them when the
+    /// call came: the worker adds them to the box environment of its setup
+    /// for `context.env`, so the environment is not sent with every call.
+    pub secrets: Vec<(String, String)>,
     /// The call's deadline as milliseconds since the Unix epoch: time spent
     /// queued in the worker counts.
     pub deadline_unix_ms: u64,
@@ -76,6 +87,8 @@ pub enum Event {
     Started(Vec<u64>),
     /// A call ended.
     Done(Done),
+    /// These calls were withdrawn before they started: they never ran.
+    Withdrawn(Vec<u64>),
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -86,6 +99,9 @@ pub struct Done {
     pub text: String,
     /// The call was stopped at its deadline.
     pub timed_out: bool,
+    /// The tool's promise can never settle (nothing it awaits can happen).
+    #[serde(default)]
+    pub stalled: bool,
     /// `console` lines as `level: text`.
     pub console: Vec<String>,
 }

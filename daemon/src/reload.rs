@@ -21,11 +21,22 @@ const DEBOUNCE: Duration = Duration::from_millis(300);
 
 /// Logs what a generation serves and, in the SPEC 5 wording, what it skipped.
 pub fn log_loaded(generation: &Generation) {
-    let names: Vec<&str> = generation.tools.iter().map(|t| t.name.as_str()).collect();
+    // A project of a thousand tools must not make a line of a thousand names.
+    const NAMED: usize = 20;
+    let count = generation.tools.len();
+    let mut names: Vec<&str> = generation
+        .tools
+        .iter()
+        .take(NAMED)
+        .map(|t| t.name.as_str())
+        .collect();
+    let more = format!("and {} more", count.saturating_sub(NAMED));
+    if count > NAMED {
+        names.push(&more);
+    }
     tracing::info!(
-        "[tools] generation {}: {} tools loaded ({}), {} workers",
+        "[tools] generation {}: {count} tools loaded ({}), {} workers",
         generation.number,
-        names.len(),
         names.join(", "),
         generation.workers.len()
     );

@@ -139,25 +139,41 @@ pub fn context_env(
     store: &Store,
     granted: &SecretsSpec,
 ) -> Result<Vec<(String, String)>, SecretsError> {
+    Ok(with_secrets(box_env, granted_secrets(store, granted)?))
+}
+
+/// The secrets `granted` allows, as the store holds them now (the store is
+/// not read when it allows none).
+pub fn granted_secrets(
+    store: &Store,
+    granted: &SecretsSpec,
+) -> Result<Vec<(String, String)>, SecretsError> {
     let granted_any = match granted {
         SecretsSpec::All => true,
         SecretsSpec::List(names) => !names.is_empty(),
     };
     if !granted_any {
-        return Ok(box_env.to_vec());
+        return Ok(Vec::new());
     }
-    let secrets: Vec<(String, String)> = store
+    Ok(store
         .read()?
         .into_iter()
         .filter(|(name, _)| granted.allows(name))
-        .collect();
+        .collect())
+}
+
+/// `box_env` plus `secrets`, a secret winning over a variable of the same name.
+pub fn with_secrets(
+    box_env: &[(String, String)],
+    secrets: Vec<(String, String)>,
+) -> Vec<(String, String)> {
     let mut env: Vec<(String, String)> = box_env
         .iter()
         .filter(|(name, _)| !secrets.iter().any(|(s, _)| s == name))
         .cloned()
         .collect();
     env.extend(secrets);
-    Ok(env)
+    env
 }
 
 #[cfg(test)]

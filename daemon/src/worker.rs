@@ -8,11 +8,13 @@
 //! that passes its address-space limit, and either way only that worker's
 //! calls are lost. Each call starts on the host as soon as it arrives, its
 //! awaits interleaved with the others', and is answered as soon as it ends.
+//! A call that has not started yet (the host thread is busy or blocked) can
+//! be withdrawn by the daemon and sent to another worker.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, SystemTime};
 
 use runtime::{
@@ -27,7 +29,10 @@ use crate::protocol::{
 /// Runs a worker until `input` closes: the setup line and then requests come
 /// in on `input` (the process's stdin), events go out on `output` (its
 /// stdout, a pipe to the daemon). The binary hands both in.
-pub fn run(mut input: impl BufRead + Send + 'static, mut output: impl Write) -> anyhow::Result<()> {
+pub fn run(
+    mut input: impl BufRead + Send + 'static,
+    mut output: impl Write + Send + 'static,
+) -> anyhow::Result<()> {
     // A worker outliving its daemon would hold a CPU forever.
     let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
     let mut first = String::new();
@@ -41,7 +46,7 @@ pub fn run(mut input: impl BufRead + Send + 'static, mut output: impl Write) -> 
         .prefix("beeuni-hosted-")
         .tempdir()?;
     let mut config = HostConfig::new(&setup.project_dir);
-    config.box_env = crate::secrets::box_env();
+    config.box_env = setup.box_env.clone();
     config.transpile_cache = runtime::default_cache_dir();
     config.limits.deadline = Duration::from_millis(setup.timeout_ms);
     let mut host = Host::new(config)?;
@@ -49,40 +54,62 @@ pub fn run(mut input: impl BufRead + Send + 'static, mut output: impl Write) -> 
     writeln!(output, "{}", serde_json::to_string(&ready)?)?;
     output.flush()?;
 
-    let (tx, rx) = mpsc::channel::<(Call, CancelHandle)>();
-    // Calls and cancels arrive while the host runs others: this thread reads
-    // them and wakes the host.
-    let cancels: Arc<Mutex<HashMap<u64, CancelHandle>>> = Arc::default();
+    let out: Shared<Box<dyn Write + Send>> = Arc::new(Mutex::new(Box::new(output)));
+    let inbox = Arc::new(Inbox::default());
+    // Calls, cancels and withdrawals arrive while the host runs others (or
+    // is blocked in one): this thread reads them, and wakes the host.
+    let cancels: Shared<HashMap<u64, CancelHandle>> = Arc::default();
     let source = host.cancel_source();
     let reader_cancels = cancels.clone();
+    let reader_inbox = inbox.clone();
+    let reader_out = out.clone();
     std::thread::spawn(move || {
         for line in input.lines() {
             let Ok(line) = line else { break };
             let Ok(request) = serde_json::from_str::<Request>(&line) else {
                 break;
             };
-            match request {
+            let given_back = match request {
                 Request::Call(call) => {
                     let handle = source.handle();
                     lock(&reader_cancels).insert(call.id, handle.clone());
-                    if tx.send((call, handle)).is_err() {
-                        break;
-                    }
+                    reader_inbox.push(call, handle);
                     source.wake();
+                    continue;
                 }
-                Request::Cancel(id) => {
-                    if let Some(handle) = lock(&reader_cancels).remove(&id) {
-                        handle.cancel();
+                // A call its client gave up on never starts if it has not yet.
+                Request::Cancel(id) => match reader_inbox.take(&[id]) {
+                    taken if taken.is_empty() => {
+                        if let Some(handle) = lock(&reader_cancels).remove(&id) {
+                            handle.cancel();
+                        }
+                        continue;
                     }
+                    taken => taken,
+                },
+                Request::Withdraw(ids) => reader_inbox.take(&ids),
+            };
+            if given_back.is_empty() {
+                continue;
+            }
+            {
+                let mut cancels = lock(&reader_cancels);
+                for id in &given_back {
+                    cancels.remove(id);
                 }
             }
+            if write_event(&reader_out, &Event::Withdrawn(given_back)).is_err() {
+                break;
+            }
         }
+        reader_inbox.close();
     });
     let mut feed = Feed {
-        calls: rx,
+        box_env: setup.box_env.clone(),
+        inbox,
         cancels,
         limits: HashMap::new(),
-        out: &mut output,
+        out,
         failed: None,
     };
     host.serve(&mut feed);
@@ -92,26 +119,96 @@ pub fn run(mut input: impl BufRead + Send + 'static, mut output: impl Write) -> 
     }
 }
 
+type Shared<T> = Arc<Mutex<T>>;
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+fn write_event(out: &Mutex<Box<dyn Write + Send>>, event: &Event) -> std::io::Result<()> {
+    let mut line = serde_json::to_vec(event).unwrap_or_default();
+    line.push(b'\n');
+    let mut out = lock(out);
+    out.write_all(&line)?;
+    out.flush()
+}
+
+/// Calls received and not yet started. Whether a call starts or is given
+/// back is decided here, under one lock, so that a withdrawn call can never
+/// also run.
+#[derive(Default)]
+struct Inbox {
+    queue: Mutex<Queue>,
+    arrived: Condvar,
+}
+
+#[derive(Default)]
+struct Queue {
+    calls: VecDeque<(Call, CancelHandle)>,
+    /// The daemon closed the worker's stdin.
+    closed: bool,
+}
+
+impl Inbox {
+    fn push(&self, call: Call, handle: CancelHandle) {
+        lock(&self.queue).calls.push_back((call, handle));
+        self.arrived.notify_one();
+    }
+
+    fn close(&self) {
+        lock(&self.queue).closed = true;
+        self.arrived.notify_one();
+    }
+
+    /// Removes the calls of `ids` that are still waiting; returns their ids.
+    fn take(&self, ids: &[u64]) -> Vec<u64> {
+        let mut queue = lock(&self.queue);
+        let mut taken = Vec::new();
+        queue.calls.retain(|(call, _)| {
+            let take = ids.contains(&call.id);
+            if take {
+                taken.push(call.id);
+            }
+            !take
+        });
+        taken
+    }
+
+    fn try_pop(&self) -> Option<(Call, CancelHandle)> {
+        lock(&self.queue).calls.pop_front()
+    }
+
+    fn wait_pop(&self) -> Option<(Call, CancelHandle)> {
+        let mut queue = lock(&self.queue);
+        loop {
+            if let Some(next) = queue.calls.pop_front() {
+                return Some(next);
+            }
+            if queue.closed {
+                return None;
+            }
+            queue = self.arrived.wait(queue).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
 /// The host's side of the pipes: calls in from the reader thread, results
 /// out to the daemon as each call ends.
-struct Feed<'a, W: Write> {
-    calls: mpsc::Receiver<(Call, CancelHandle)>,
-    cancels: Arc<Mutex<HashMap<u64, CancelHandle>>>,
+struct Feed {
+    /// The daemon's environment, the base of every `context.env`.
+    box_env: Vec<(String, String)>,
+    inbox: Arc<Inbox>,
+    cancels: Shared<HashMap<u64, CancelHandle>>,
     /// Each call in flight's own deadline, to tell a timeout from a throw.
     limits: HashMap<u64, Duration>,
-    out: &'a mut W,
+    out: Shared<Box<dyn Write + Send>>,
     /// Writing to the daemon failed: stop serving.
     failed: Option<std::io::Error>,
 }
 
-impl<W: Write> Feed<'_, W> {
+impl Feed {
     fn write(&mut self, event: &Event) {
-        let line = serde_json::to_string(event).unwrap_or_default();
-        if let Err(e) = writeln!(self.out, "{line}").and_then(|()| self.out.flush()) {
+        if let Err(e) = write_event(&self.out, event) {
             self.failed.get_or_insert(e);
         }
     }
@@ -130,7 +227,7 @@ impl<W: Write> Feed<'_, W> {
             context: CallContext {
                 session_id: call.session_id,
                 agent: call.agent,
-                env: call.env,
+                env: crate::secrets::with_secrets(&self.box_env, call.secrets),
                 deadline: Some(limit),
             },
         };
@@ -138,14 +235,14 @@ impl<W: Write> Feed<'_, W> {
     }
 }
 
-impl<W: Write> CallFeed for Feed<'_, W> {
+impl CallFeed for Feed {
     fn try_next(&mut self) -> Option<FedCall> {
-        let next = self.calls.try_recv().ok()?;
+        let next = self.inbox.try_pop()?;
         self.admit(next)
     }
 
     fn wait_next(&mut self) -> Option<FedCall> {
-        let next = self.calls.recv().ok()?;
+        let next = self.inbox.wait_pop()?;
         self.admit(next)
     }
 
@@ -159,6 +256,7 @@ impl<W: Write> CallFeed for Feed<'_, W> {
         let done = Done {
             id,
             timed_out: !ok && result.elapsed >= limit,
+            stalled: !ok && text.starts_with(STALLED),
             ok,
             text,
             console: result
@@ -170,6 +268,9 @@ impl<W: Write> CallFeed for Feed<'_, W> {
         self.write(&Event::Done(done));
     }
 }
+
+/// How the runtime's message for a promise that can never settle begins.
+const STALLED: &str = "the tool's promise never settled";
 
 pub(crate) fn load_all(host: &mut Host, setup: &Setup, staging: &Path) -> Ready {
     let mut ready = Ready {

@@ -408,7 +408,15 @@ impl Host {
                     state.sync_deadline.set(Some(earliest));
                     let mut running = start(&request, tools, internals, state, limits, &mut cell.borrow_mut());
                     running.cancel = cancel;
-                    calls.push((id, running));
+                    if running.is_pending() {
+                        calls.push((id, running));
+                    } else {
+                        // Handed back before the next call starts: should
+                        // that one block the thread for good, this answer
+                        // is already out.
+                        let result = running.finish(state, internals, limits, &mut cell.borrow_mut());
+                        feed.finished(id, result);
+                    }
                 }
                 // Hand back every call that ended.
                 let mut index = 0;

@@ -167,8 +167,25 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
 
 /// `beeuni daemon-worker`: one worker process of a daemon.
 pub fn run_worker() -> ExitCode {
+    // The worker's stderr is the daemon's log: a panic leaves one line
+    // there, and the daemon then says why the worker is replaced.
+    std::panic::set_hook(Box::new(|info| {
+        // A panic inside boa while a module loads is caught by the runtime
+        // and becomes that tool's load error (the skipped-tools lines).
+        if info
+            .location()
+            .is_some_and(|at| at.file().contains("/boa_"))
+        {
+            return;
+        }
+        let message = info.payload_as_str().unwrap_or("no message");
+        match info.location() {
+            Some(at) => eprintln!("[workers] a worker failed: {message} (at {at})"),
+            None => eprintln!("[workers] a worker failed: {message}"),
+        }
+    }));
     let input = std::io::BufReader::new(std::io::stdin());
-    match ::daemon::worker::run(input, std::io::stdout().lock()) {
+    match ::daemon::worker::run(input, std::io::BufWriter::new(std::io::stdout())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: the daemon worker failed: {e:#}");

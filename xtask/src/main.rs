@@ -5,10 +5,11 @@
 //!   (cargo-machete), and biome over the runtime's JS prelude.
 //! - `js [--write]`: biome, format and lint, over the runtime's JS prelude.
 //! - `codegen [--check]`: regenerate checked-in generated files.
-//! - `bench check|runtime`: benchmarks that report ratios against references
+//! - `bench check|runtime|daemon`: benchmarks that report ratios against references
 //!   measured in the same run.
 
 mod bench_check;
+mod bench_daemon;
 mod bench_runtime;
 mod codegen;
 mod js;
@@ -54,6 +55,8 @@ enum Bench {
     Check(bench_check::Options),
     /// Cold `beeuni tools call` against node and bun.
     Runtime,
+    /// `beeuni daemon` under wrk against Bun and Node daemons and an axum floor.
+    Daemon(bench_daemon::Options),
 }
 
 fn main() -> Result<()> {
@@ -63,6 +66,7 @@ fn main() -> Result<()> {
         Task::Js { write } => js::run(write),
         Task::Bench(Bench::Check(options)) => bench_check::run(options),
         Task::Bench(Bench::Runtime) => bench_runtime::run(),
+        Task::Bench(Bench::Daemon(options)) => bench_daemon::run(options),
     }
 }
 

@@ -4,7 +4,6 @@
 //! blocking pool so that a slow disk never stalls other calls. Relative paths
 //! resolve against the project directory, which is what `process.cwd()` says.
 
-use std::cell::RefCell;
 use std::path::PathBuf;
 use std::time::UNIX_EPOCH;
 
@@ -13,7 +12,7 @@ use boa_engine::{Context, JsResult, JsString, JsValue};
 use super::{arg, bytes_arg, bytes_value, error, io_error, json_value, string_arg};
 use crate::state::HostState;
 
-enum Op {
+pub(super) enum Op {
     Read(PathBuf),
     Write(PathBuf, Vec<u8>, bool),
     ReadDir(PathBuf),
@@ -37,7 +36,7 @@ enum Op {
     Utimes(PathBuf, f64, f64),
 }
 
-enum Out {
+pub(super) enum Out {
     Bytes(Vec<u8>),
     Json(serde_json::Value),
     Bool(bool),
@@ -45,7 +44,7 @@ enum Out {
     Unit,
 }
 
-struct Failure(std::io::Error, &'static str, String);
+pub(super) struct Failure(std::io::Error, &'static str, String);
 
 fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
     let name = string_arg(args, 0, context)?;
@@ -296,21 +295,17 @@ fn to_js(result: Result<Out, Failure>, context: &mut Context) -> JsResult<JsValu
     }
 }
 
-/// `fsSync(op, …)`: the `*Sync` forms.
-pub(super) fn fs_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let op = parse(args, context)?;
-    to_js(run(op), context)
-}
-
-/// `fsAsync(op, …)`: the promise forms, on the blocking pool.
-pub(super) async fn fs_async(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &RefCell<&mut Context>,
-) -> JsResult<JsValue> {
-    let op = parse(args, &mut context.borrow_mut())?;
-    let result = tokio::task::spawn_blocking(move || run(op))
-        .await
-        .map_err(|e| error(format!("file operation failed: {e}")))?;
-    to_js(result, &mut context.borrow_mut())
+/// `fsSync(op, …)` and `fsAsync(op, …)`: the `*Sync` and the promise forms.
+impl super::blocking::Work for Op {
+    type Done = Result<Out, Failure>;
+    const NAME: &'static str = "the file operation";
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
+        parse(args, context)
+    }
+    fn run(self) -> Self::Done {
+        run(self)
+    }
+    fn finish(done: Self::Done, context: &mut Context) -> JsResult<JsValue> {
+        to_js(done, context)
+    }
 }

@@ -7,6 +7,7 @@
 //! JS-facing shapes (Buffer, Response, EventEmitter, …) live in the prelude.
 //! Async operations run on tokio and never block other calls.
 
+mod blocking;
 mod crypto;
 mod data_formats;
 mod fs;
@@ -43,7 +44,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("compileCommonJs", misc::compile_common_js, 1),
         ("makePath", path::make_path, 0),
         ("which", misc::which, 1),
-        ("fsSync", fs::fs_sync, 4),
+        ("fsSync", blocking::inline::<fs::Op>, 4),
         ("runSync", process::run_sync, 2),
         ("shellCommand", shell::shell_command, 2),
         ("hash", crypto::hash, 3),
@@ -60,11 +61,11 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("aesGcm", crypto::aes_gcm, 5),
         ("pbkdf2", crypto::pbkdf2, 5),
         ("scrypt", crypto::scrypt, 7),
-        ("zlib", zlib::zlib, 8),
+        ("zlib", blocking::inline::<zlib::Job>, 8),
         ("crc32", zlib::crc32, 2),
         ("yamlParse", data_formats::yaml_parse, 1),
         ("tomlParse", data_formats::toml_parse, 1),
-        ("password", password::password, 6),
+        ("password", blocking::inline::<password::Job>, 6),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {
@@ -75,7 +76,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         );
     }
     init.function(
-        NativeFunction::from_async_fn(fs::fs_async),
+        NativeFunction::from_async_fn(blocking::on_pool::<fs::Op>),
         JsString::from("fsAsync"),
         4,
     );
@@ -90,12 +91,12 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         3,
     );
     init.function(
-        NativeFunction::from_async_fn(password::password_async),
+        NativeFunction::from_async_fn(blocking::on_pool::<password::Job>),
         JsString::from("passwordAsync"),
         6,
     );
     init.function(
-        NativeFunction::from_async_fn(zlib::zlib_async),
+        NativeFunction::from_async_fn(blocking::on_pool::<zlib::Job>),
         JsString::from("zlibAsync"),
         8,
     );
@@ -139,6 +140,24 @@ fn json_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<s
     let text = string_arg(args, index, context)?;
     serde_json::from_str(&text)
         .map_err(|e| type_error(format!("internal: bad JSON from the prelude: {e}")))
+}
+
+/// An `Error` carrying Node's `code`, and `errno` when there is one: what
+/// tools test (`err.code === 'Z_DATA_ERROR'`).
+fn coded_error(message: String, code: &str, errno: Option<i32>, context: &mut Context) -> JsError {
+    let object = boa_engine::JsNativeError::error()
+        .with_message(message)
+        .into_opaque(context);
+    // A fresh error object: defining data properties cannot fail.
+    let _ = object.create_data_property_or_throw(
+        js_string!("code"),
+        JsValue::from(JsString::from(code)),
+        context,
+    );
+    if let Some(errno) = errno {
+        let _ = object.create_data_property_or_throw(js_string!("errno"), errno, context);
+    }
+    JsError::from_opaque(object.into())
 }
 
 /// A Node-style I/O error: `ENOENT: no such file or directory, open 'x'`,

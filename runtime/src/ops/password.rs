@@ -3,20 +3,18 @@
 //! bcrypt (`$2b$`). Hashing takes tens of milliseconds on purpose, so the
 //! promise forms run on the blocking pool.
 
-use std::cell::RefCell;
-
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
-use boa_engine::{Context, JsError, JsNativeError, JsResult, JsString, JsValue, js_string};
+use boa_engine::{Context, JsResult, JsString, JsValue};
 use sha2::Digest;
 
-use super::{arg, bytes_arg, error, string_arg};
+use super::{arg, bytes_arg, coded_error, error, string_arg};
 
 const SALT_LEN: usize = 32;
 const OUTPUT_LEN: usize = 32;
 /// bcrypt reads at most this many bytes of a password.
 const BCRYPT_MAX: usize = 72;
 
-enum Job {
+pub(super) enum Job {
     Hash {
         password: Vec<u8>,
         algorithm: String,
@@ -30,14 +28,14 @@ enum Job {
     },
 }
 
-enum Answer {
+pub(super) enum Answer {
     Hash(String),
     Verified(bool),
 }
 
 /// Why a verification failed, in Bun's words: the kind is its error name.
 #[derive(Clone, Copy)]
-struct Failure {
+pub(super) struct Failure {
     kind: &'static str,
     code: &'static str,
 }
@@ -141,38 +139,27 @@ fn finish(result: Result<Answer, Failure>, context: &mut Context) -> JsResult<Js
     match result {
         Ok(Answer::Hash(hash)) => Ok(JsValue::from(JsString::from(hash.as_str()))),
         Ok(Answer::Verified(ok)) => Ok(JsValue::from(ok)),
-        Err(Failure { kind, code }) => {
-            let object = JsNativeError::error()
-                .with_message(format!(
-                    "Password verification failed with error \"{kind}\""
-                ))
-                .into_opaque(context);
-            // A fresh error object: defining a data property cannot fail.
-            let _ = object.create_data_property_or_throw(
-                js_string!("code"),
-                JsValue::from(JsString::from(code)),
-                context,
-            );
-            Err(JsError::from_opaque(object.into()))
-        }
+        Err(Failure { kind, code }) => Err(coded_error(
+            format!("Password verification failed with error \"{kind}\""),
+            code,
+            None,
+            context,
+        )),
     }
 }
 
-/// `password(op, password, …)`: `hashSync` and `verifySync`.
-pub(super) fn password(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let job = parse(args, context)?;
-    finish(run(job), context)
-}
-
-/// `passwordAsync(op, password, …)`: `hash` and `verify`.
-pub(super) async fn password_async(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &RefCell<&mut Context>,
-) -> JsResult<JsValue> {
-    let job = parse(args, &mut context.borrow_mut())?;
-    let result = tokio::task::spawn_blocking(move || run(job))
-        .await
-        .map_err(|e| error(format!("password hashing failed: {e}")))?;
-    finish(result, &mut context.borrow_mut())
+/// `password(op, password, …)` (`hashSync`, `verifySync`) and
+/// `passwordAsync(…)` (`hash`, `verify`).
+impl super::blocking::Work for Job {
+    type Done = Result<Answer, Failure>;
+    const NAME: &'static str = "password hashing";
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
+        parse(args, context)
+    }
+    fn run(self) -> Self::Done {
+        run(self)
+    }
+    fn finish(done: Self::Done, context: &mut Context) -> JsResult<JsValue> {
+        finish(done, context)
+    }
 }

@@ -4,13 +4,11 @@
 //! Whole buffers only: the prelude has no `node:stream` to build the
 //! streaming classes on.
 
-use std::cell::RefCell;
-
-use boa_engine::{Context, JsError, JsNativeError, JsResult, JsValue, js_string};
+use boa_engine::{Context, JsResult, JsValue};
 use brotli::{BrotliDecompressStream, BrotliResult, BrotliState, HeapAlloc, HuffmanCode};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
 
-use super::{arg, bytes_arg, bytes_value, error, string_arg};
+use super::{arg, bytes_arg, bytes_value, coded_error, error, string_arg};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -44,7 +42,7 @@ impl Mode {
 
 /// One whole-buffer job, with the options the prelude checked.
 #[derive(Debug)]
-struct Job {
+pub(super) struct Job {
     mode: Mode,
     input: Vec<u8>,
     /// 0–9 (the prelude turns -1 into zlib's default, 6).
@@ -62,7 +60,7 @@ struct Job {
 
 /// A failure as Node reports it: `message`, `code` and `errno`.
 #[derive(Debug, PartialEq)]
-struct Failure {
+pub(super) struct Failure {
     message: String,
     code: String,
     errno: i32,
@@ -78,24 +76,20 @@ impl Failure {
     }
 }
 
-/// `zlib(mode, bytes, level, windowBits, quality, lgwin, brotliMode, sizeHint)`.
-pub(super) fn zlib(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let job = parse(args, context)?;
-    finish(run(job), context)
-}
-
-/// The callback and promise forms: the same job on the blocking pool, so a
-/// large buffer does not hold up the host's other calls.
-pub(super) async fn zlib_async(
-    _: &JsValue,
-    args: &[JsValue],
-    context: &RefCell<&mut Context>,
-) -> JsResult<JsValue> {
-    let job = parse(args, &mut context.borrow_mut())?;
-    let result = tokio::task::spawn_blocking(move || run(job))
-        .await
-        .map_err(|e| error(format!("zlib failed: {e}")))?;
-    finish(result, &mut context.borrow_mut())
+/// `zlib(mode, bytes, level, windowBits, quality, lgwin, brotliMode,
+/// sizeHint)` and `zlibAsync(…)` for the callback and promise forms.
+impl super::blocking::Work for Job {
+    type Done = Result<Vec<u8>, Failure>;
+    const NAME: &'static str = "zlib";
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
+        parse(args, context)
+    }
+    fn run(self) -> Self::Done {
+        run(self)
+    }
+    fn finish(done: Self::Done, context: &mut Context) -> JsResult<JsValue> {
+        finish(done, context)
+    }
 }
 
 /// `crc32(bytes, initial)`: zlib's CRC-32, continued from `initial`.
@@ -126,20 +120,12 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
 fn finish(result: Result<Vec<u8>, Failure>, context: &mut Context) -> JsResult<JsValue> {
     match result {
         Ok(bytes) => bytes_value(&bytes, context),
-        Err(failure) => {
-            let object = JsNativeError::error()
-                .with_message(failure.message)
-                .into_opaque(context);
-            // A fresh error object: defining data properties cannot fail.
-            let _ = object.create_data_property_or_throw(
-                js_string!("code"),
-                JsValue::from(js_string!(failure.code.as_str())),
-                context,
-            );
-            let _ =
-                object.create_data_property_or_throw(js_string!("errno"), failure.errno, context);
-            Err(JsError::from_opaque(object.into()))
-        }
+        Err(failure) => Err(coded_error(
+            failure.message,
+            &failure.code,
+            Some(failure.errno),
+            context,
+        )),
     }
 }
 

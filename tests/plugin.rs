@@ -106,7 +106,7 @@ fn the_golden_plugins_hold_what_each_project_offers_the_standard_harness() {
     assert_eq!(declared_tools(&client), ["echo", "fail", "hidden"]);
     assert_eq!(
         constant(&client, "HIDDEN_BY_AGENT"),
-        json!({"build": ["hidden"]})
+        json!({"build": ["hidden"], "ghost": ["fail", "hidden"]})
     );
     // Schemas reach the file exactly as the module exports them.
     let schemas = golden("schemas");
@@ -462,41 +462,46 @@ fn opencode_calls_the_project_tools_through_the_plugin_and_the_daemon() {
             "options": {"baseURL": format!("{model}/v1"), "apiKey": "unused"},
             "models": {"m": {"name": "m", "tool_call": true}}}}
     });
-    let mut run = Command::new(&opencode);
-    run.args([
+    let opencode_with = |args: &[&str]| {
+        let mut command = Command::new(&opencode);
+        command
+            .args(args)
+            .current_dir(sandbox.project())
+            .env("HOME", sandbox.path("home"))
+            .env("XDG_CONFIG_HOME", sandbox.path("xdg/config"))
+            .env("XDG_DATA_HOME", sandbox.path("xdg/data"))
+            .env("XDG_CACHE_HOME", sandbox.path("xdg/cache"))
+            .env("XDG_STATE_HOME", sandbox.path("xdg/state"))
+            .env(
+                "OPENCODE_CONFIG_DIR",
+                sandbox.project().join("harnesses/opencode"),
+            )
+            .env("OPENCODE_CONFIG_CONTENT", config.to_string())
+            .env("BEEUNI_RUNTIME_DIR", sandbox.path("run"))
+            .env_remove("BEEUNI_DAEMON_URL")
+            .env_remove("BEEUNI_DAEMON_TOKEN")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for flag in [
+            "MODELS_FETCH",
+            "AUTOUPDATE",
+            "SHARE",
+            "DEFAULT_PLUGINS",
+            "LSP_DOWNLOAD",
+        ] {
+            command.env(format!("OPENCODE_DISABLE_{flag}"), "1");
+        }
+        command
+    };
+    let mut run = opencode_with(&[
         "run",
         "--model",
         "fake/m",
         "--format",
         "json",
         "Call the tools.",
-    ])
-    .current_dir(sandbox.project())
-    .env("HOME", sandbox.path("home"))
-    .env("XDG_CONFIG_HOME", sandbox.path("xdg/config"))
-    .env("XDG_DATA_HOME", sandbox.path("xdg/data"))
-    .env("XDG_CACHE_HOME", sandbox.path("xdg/cache"))
-    .env("XDG_STATE_HOME", sandbox.path("xdg/state"))
-    .env(
-        "OPENCODE_CONFIG_DIR",
-        sandbox.project().join("harnesses/opencode"),
-    )
-    .env("OPENCODE_CONFIG_CONTENT", config.to_string())
-    .env("BEEUNI_RUNTIME_DIR", sandbox.path("run"))
-    .env_remove("BEEUNI_DAEMON_URL")
-    .env_remove("BEEUNI_DAEMON_TOKEN")
-    .stdin(Stdio::null())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped());
-    for flag in [
-        "MODELS_FETCH",
-        "AUTOUPDATE",
-        "SHARE",
-        "DEFAULT_PLUGINS",
-        "LSP_DOWNLOAD",
-    ] {
-        run.env(format!("OPENCODE_DISABLE_{flag}"), "1");
-    }
+    ]);
     let output = wait_at_most(run.spawn().unwrap(), Duration::from_secs(300));
     let events: Vec<Value> = String::from_utf8_lossy(&output.stdout)
         .lines()
@@ -602,6 +607,18 @@ fn opencode_calls_the_project_tools_through_the_plugin_and_the_daemon() {
         .send()
         .unwrap();
     assert_eq!(forced.status(), 403);
+    // An agent beeuni.yaml configures but opencode does not define (`ghost`)
+    // is not created by the plugin; opencode's own agents are all there.
+    let agents = wait_at_most(
+        opencode_with(&["agent", "list"]).spawn().unwrap(),
+        Duration::from_secs(120),
+    );
+    let listed = String::from_utf8_lossy(&agents.stdout);
+    assert!(listed.contains("build (primary)"), "{listed}");
+    assert!(
+        !listed.contains("ghost"),
+        "the plugin created an agent:\n{listed}"
+    );
 }
 
 /// Waits for `child`, killing it after `limit`: a hung opencode fails the
@@ -723,6 +740,8 @@ fn under_bun_the_plugin_forwards_each_call_and_says_what_went_wrong() {
         "the plugin function is the only export"
     );
     assert_eq!(run["tools"], json!(["echo", "fail", "hidden"]));
+    // `ghost` hides tools too, but opencode does not define it: configuring
+    // it would create an agent, so the plugin leaves it alone.
     assert_eq!(
         run["config"],
         json!({"agent": {"build": {"permission": {"hidden": "deny"}}}})

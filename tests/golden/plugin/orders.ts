@@ -314,12 +314,17 @@ async function forward(tool: string, args: unknown, context: ToolContext): Promi
   throw new Error(refusal(tool, response.status, error, daemon.url));
 }
 
+// opencode 1.18.33's own agents. Any other agent exists only when opencode's
+// configuration defines it: configuring it here would create it.
+const OPENCODE_AGENTS = ["build", "plan", "general", "explore"];
+
 // opencode has turned each agent's `tools` into permissions by the time a
 // plugin sees the configuration; a tool whose permission is "deny" for every
 // pattern is not offered to that agent's model.
 function hideFromAgents(config: Config): void {
   const agents = (config.agent ??= {});
   for (const [agent, hidden] of Object.entries(HIDDEN_BY_AGENT)) {
+    if (!Object.hasOwn(agents, agent) && !OPENCODE_AGENTS.includes(agent)) continue;
     const settings = (agents[agent] ??= {});
     const permission: Record<string, unknown> = { ...(settings.permission ?? {}) };
     for (const name of hidden) permission[name] = "deny";

@@ -477,7 +477,14 @@ pub trait CallFeed {
 
 /// How the tool's own file is evaluated: by its extension, or for `.js` by
 /// the nearest package.json and its syntax, as for any imported file.
+///
+/// Only the second case asks the resolver: resolving a `.ts` tool's own path
+/// probes every folder up to the root for tsconfig.json and package.json,
+/// about 0.15 ms of a cold `tools call`, to learn what the extension said.
 fn kind_of_tool(state: &HostState, path: &Path) -> loader::FileKind {
+    if let Some(kind) = loader::kind_by_extension(path) {
+        return kind;
+    }
     let specifier = path.display().to_string();
     match loader::resolve(
         state,

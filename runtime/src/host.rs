@@ -154,6 +154,8 @@ impl Host {
         *state.builtins.borrow_mut() = Some(internals.clone());
         prelude::install_globals(&natives, &internals, &mut context)
             .map_err(|e| HostError(format!("the prelude's globals failed: {e}")))?;
+        internals::install_array_from_async(&internals, &mut context)
+            .map_err(|e| HostError(format!("the prelude's Array.fromAsync failed: {e}")))?;
         Ok(Host {
             runtime,
             local: tokio::task::LocalSet::new(),

@@ -21,6 +21,7 @@ use crate::js_value::{define_accessor, error};
 /// [`GLOBALS`], [`BUILTINS`] or another unit's `need`.
 const UNITS: &[(&str, &str)] = &[
     ("abort", include_str!("js/abort.js")),
+    ("array_from_async", include_str!("js/array_from_async.js")),
     ("assert", include_str!("js/assert.js")),
     ("buffer", include_str!("js/buffer.js")),
     ("bun", include_str!("js/bun.js")),

@@ -9,7 +9,11 @@
 //!   cache of stripped TypeScript and without it, and the bare runtime
 //!   (`runtime_bench once`). The commands take turns, run after run, so that
 //!   a busy machine slows them alike;
-//! - warm call: the mean cost of one call on a loaded tool, in process;
+//!   `beeuni --version` takes turns with them as the floor of any call: the
+//!   binary's start and exit;
+//! - in process: host creation, loading the tool and its first call (each
+//!   the median over several processes) and the mean cost of one call on a
+//!   loaded tool;
 //! - zod load: loading the zod fixture's tool (the whole zod graph plus
 //!   `z.toJSONSchema`) in process, against bun and node importing zod and
 //!   building the same schema.
@@ -28,6 +32,8 @@ use anyhow::{Context, Result, bail};
 use crate::bench_check::built_executable;
 
 const RUNS: usize = 61;
+/// Processes of the in-process probe, each giving one host creation and load.
+const WARM_PROCESSES: usize = 11;
 
 /// Builds the probe in release mode, measures, and prints a table of ratios.
 pub fn run() -> Result<()> {
@@ -109,21 +115,51 @@ pub fn run() -> Result<()> {
             .arg(args);
         command
     };
-    let mut commands: Vec<Box<dyn Fn() -> Command + '_>> =
-        vec![Box::new(cli), Box::new(cli_uncached), Box::new(bare)];
+    // The binary's start and exit with no tool: what a cold call costs
+    // before the runtime does anything.
+    let version = || {
+        let mut command = Command::new(&beeuni);
+        command.arg("--version");
+        command
+    };
+    let mut commands: Vec<Box<dyn Fn() -> Command + '_>> = vec![
+        Box::new(cli),
+        Box::new(cli_uncached),
+        Box::new(bare),
+        Box::new(version),
+    ];
     if let Some(bun) = &bun {
         commands.push(Box::new(move || reference(bun)));
     }
     let cold = alternating_medians(RUNS, &commands)?;
-    let (ours_cli, ours_uncached, ours_bare, bun_cold) =
-        (cold[0], cold[1], cold[2], cold.get(3).copied());
-    let warm = run_json(
-        Command::new(&probe)
-            .env("BEEUNI_CACHE_DIR", &cache)
-            .arg("warm")
-            .arg(&bench_dir)
-            .args(["tool.ts", args, "5000"]),
-    )?;
+    let (ours_cli, ours_uncached, ours_bare, ours_version, bun_cold) =
+        (cold[0], cold[1], cold[2], cold[3], cold.get(4).copied());
+    // Host creation and the first load happen once per process, so one
+    // process gives one sample of each: the figures are medians over
+    // several processes, or a busy moment of the machine would be reported
+    // as a regression.
+    let mut warms = Vec::with_capacity(WARM_PROCESSES);
+    for _ in 0..WARM_PROCESSES {
+        warms.push(run_json(
+            Command::new(&probe)
+                .env("BEEUNI_CACHE_DIR", &cache)
+                .env_remove("LD_LIBRARY_PATH")
+                .arg("warm")
+                .arg(&bench_dir)
+                .args(["tool.ts", args, "5000"]),
+        )?);
+    }
+    let median = |field: fn(&Warm) -> f64| {
+        let mut values: Vec<f64> = warms.iter().map(field).collect();
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let warm = Warm {
+        host_ms: median(|w| w.host_ms),
+        load_ms: median(|w| w.load_ms),
+        first_call_ms: median(|w| w.first_call_ms),
+        warm_call_us: median(|w| w.warm_call_us),
+    };
 
     println!("runtime benchmark ({RUNS} runs each, medians)\n");
     println!("cold call (process start, load tool.ts, one call, exit; runs alternate)");
@@ -134,7 +170,8 @@ pub fn run() -> Result<()> {
     report_ratio("beeuni tools call", bun_cold, ours_cli);
     report_ratio("  (not cached)", bun_cold, ours_uncached);
     report_ratio("runtime alone", bun_cold, ours_bare);
-    println!("\nin process, loaded tool");
+    report_ratio("beeuni --version", bun_cold, ours_version);
+    println!("\nin process, loaded tool (medians of {WARM_PROCESSES} processes)");
     println!("  host creation    {:>9.2} ms", warm.host_ms);
     println!("  load tool.ts     {:>9.2} ms", warm.load_ms);
     println!("  first call       {:>9.2} ms", warm.first_call_ms);

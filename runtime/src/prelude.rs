@@ -25,6 +25,7 @@ const UNITS: &[(&str, &str)] = &[
     ("assert", include_str!("js/assert.js")),
     ("buffer", include_str!("js/buffer.js")),
     ("bun", include_str!("js/bun.js")),
+    ("bun_hash", include_str!("js/bun_hash.js")),
     ("bun_sqlite", include_str!("js/bun_sqlite.js")),
     ("child_process", include_str!("js/child_process.js")),
     ("commonjs", include_str!("js/commonjs.js")),

@@ -364,6 +364,10 @@ class CryptoHasher {
   }
 }
 
+// Bun.hash and Bun.hash.wyhash; Bun's other hash functions are not provided.
+const bunHash = (data, seed) => need('bun_hash').wyhash(data, seed);
+bunHash.wyhash = (data, seed) => need('bun_hash').wyhash(data, seed);
+
 const Bun = {
   version: '1.2.0',
   revision: 'beeuni',
@@ -394,6 +398,7 @@ const Bun = {
   fileURLToPath,
   pathToFileURL,
   CryptoHasher,
+  hash: bunHash,
   readableStreamToText: (stream) => need('streams').streamText(stream),
   readableStreamToBytes: (stream) => need('streams').streamBytes(stream),
   readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),

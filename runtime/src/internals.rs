@@ -10,6 +10,7 @@
 //! each unit body runs as `function (host, need, jsonStringify, jsonParse,
 //! hostInfo)`.
 
+use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
 use crate::js_value::{error, function, string_arg};
@@ -161,6 +162,49 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         internals.create_data_property_or_throw(JsString::from(name), value, context)?;
     }
     Ok(internals)
+}
+
+/// Defines `Array.fromAsync`, which boa 0.22 lacks, as a built-in method is
+/// defined (writable, configurable, not enumerable): a native function that
+/// runs the `array_from_async` unit on its first call and hands it its
+/// receiver and arguments, so that a host still starts without parsing JS.
+pub(crate) fn install_array_from_async(
+    internals: &JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
+    let array = context
+        .global_object()
+        .get(js_string!("Array"), context)?
+        .as_object()
+        .ok_or_else(|| error("the realm has no Array constructor"))?;
+    let from_async = function(
+        context,
+        "fromAsync",
+        1,
+        NativeFunction::from_copy_closure_with_captures(
+            |this, args, internals, context| {
+                let exports = self::need(internals, "array_from_async", context)?;
+                let implementation = exports
+                    .as_object()
+                    .map(|e| e.get(js_string!("fromAsync"), context))
+                    .transpose()?
+                    .and_then(|f| f.as_object())
+                    .ok_or_else(|| error("the array_from_async unit has no fromAsync"))?;
+                implementation.call(this, args, context)
+            },
+            internals.clone(),
+        ),
+    );
+    array.define_property_or_throw(
+        js_string!("fromAsync"),
+        PropertyDescriptor::builder()
+            .value(from_async)
+            .writable(true)
+            .enumerable(false)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
 }
 
 /// Runs `need(unit)` of the host whose internals are `internals`.

@@ -255,7 +255,7 @@ pub(crate) fn resolve(
         return Ok(Target::Builtin(format!("node:{specifier}")));
     }
     let resolver = match mode {
-        Mode::Import => &state.esm_resolver,
+        Mode::Import => state.esm_resolver(),
         Mode::Require => state.cjs_resolver(),
     };
     let imported_from = from
@@ -284,20 +284,28 @@ pub(crate) fn resolve(
     }
 }
 
-fn classify(path: &Path, module_type: Option<ModuleType>) -> FileKind {
+/// The kind of a file whose extension alone decides it; `None` for `.js`
+/// and the like, which depend on the nearest package.json and the syntax.
+pub(crate) fn kind_by_extension(path: &Path) -> Option<FileKind> {
     match path.extension().and_then(|e| e.to_str()) {
-        Some("json") => FileKind::Json,
-        Some("mjs" | "mts") => FileKind::Esm,
-        Some("cjs" | "cts") => FileKind::CommonJs,
-        Some("ts" | "tsx") => FileKind::Esm,
-        _ => match module_type {
-            Some(ModuleType::Module) => FileKind::Esm,
-            // Node 22+ and Bun run a `.js` file without `"type"` as ESM when it
-            // has import/export statements; look for them.
-            _ => match std::fs::read_to_string(path) {
-                Ok(text) if looks_like_esm(&text) => FileKind::Esm,
-                _ => FileKind::CommonJs,
-            },
+        Some("json") => Some(FileKind::Json),
+        Some("mjs" | "mts" | "ts" | "tsx") => Some(FileKind::Esm),
+        Some("cjs" | "cts") => Some(FileKind::CommonJs),
+        _ => None,
+    }
+}
+
+fn classify(path: &Path, module_type: Option<ModuleType>) -> FileKind {
+    if let Some(kind) = kind_by_extension(path) {
+        return kind;
+    }
+    match module_type {
+        Some(ModuleType::Module) => FileKind::Esm,
+        // Node 22+ and Bun run a `.js` file without `"type"` as ESM when it
+        // has import/export statements; look for them.
+        _ => match std::fs::read_to_string(path) {
+            Ok(text) if looks_like_esm(&text) => FileKind::Esm,
+            _ => FileKind::CommonJs,
         },
     }
 }

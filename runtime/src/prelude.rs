@@ -21,10 +21,12 @@ use crate::js_value::{define_accessor, error};
 /// [`GLOBALS`], [`BUILTINS`] or another unit's `need`.
 const UNITS: &[(&str, &str)] = &[
     ("abort", include_str!("js/abort.js")),
+    ("array_from_async", include_str!("js/array_from_async.js")),
     ("assert", include_str!("js/assert.js")),
     ("blob", include_str!("js/blob.js")),
     ("buffer", include_str!("js/buffer.js")),
     ("bun", include_str!("js/bun.js")),
+    ("bun_hash", include_str!("js/bun_hash.js")),
     ("bun_sqlite", include_str!("js/bun_sqlite.js")),
     ("child_process", include_str!("js/child_process.js")),
     ("commonjs", include_str!("js/commonjs.js")),

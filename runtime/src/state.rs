@@ -41,7 +41,11 @@ pub(crate) struct HostState {
     pub(crate) cancels: RefCell<HashMap<u32, watch::Sender<bool>>>,
     next_cancel: Cell<u32>,
     pub(crate) builtins: RefCell<Option<JsObject>>,
-    pub(crate) esm_resolver: Resolver,
+    /// Made on first use, like the next one: a tool that imports only
+    /// built-ins never needs it, and building one costs a cold `tools call`
+    /// about 0.1 ms (its caches size themselves by reading the cgroup's CPU
+    /// quota from /proc and /sys).
+    esm_resolver: OnceCell<Resolver>,
     /// Made on first use: few tools `require` anything.
     cjs_resolver: OnceCell<Resolver>,
     pub(crate) transpile_cache: Option<TranspileCache>,
@@ -65,7 +69,7 @@ impl HostState {
             cancels: RefCell::default(),
             next_cancel: Cell::new(0),
             builtins: RefCell::default(),
-            esm_resolver: Resolver::new(resolve_options(LoadKind::Import)),
+            esm_resolver: OnceCell::new(),
             cjs_resolver: OnceCell::new(),
             transpile_cache: None,
             started: std::time::Instant::now(),
@@ -73,6 +77,11 @@ impl HostState {
             sync_deadline: Cell::new(None),
             sqlite: RefCell::default(),
         }
+    }
+
+    pub(crate) fn esm_resolver(&self) -> &Resolver {
+        self.esm_resolver
+            .get_or_init(|| Resolver::new(resolve_options(LoadKind::Import)))
     }
 
     pub(crate) fn cjs_resolver(&self) -> &Resolver {

@@ -406,6 +406,9 @@ function notProvided(name) {
     throw new Error(`${name} is not provided by this runtime`);
   };
 }
+// Bun.hash and Bun.hash.wyhash; Bun's other hash functions are not provided.
+const bunHash = (data, seed) => need('bun_hash').wyhash(data, seed);
+bunHash.wyhash = (data, seed) => need('bun_hash').wyhash(data, seed);
 
 const Bun = {
   version: '1.2.0',
@@ -437,6 +440,7 @@ const Bun = {
   fileURLToPath,
   pathToFileURL,
   CryptoHasher,
+  hash: bunHash,
   readableStreamToText: (stream) => need('streams').streamText(stream),
   readableStreamToBytes: (stream) => need('streams').streamBytes(stream),
   readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),

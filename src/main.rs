@@ -19,9 +19,19 @@ fn main() -> ExitCode {
 /// that tool's failure, in words; the default report (a Rust location, and a
 /// backtrace with RUST_BACKTRACE set) would read as a crash. Any other panic
 /// keeps the default report.
+///
+/// Output into a closed pipe (`beeuni validate | head`) ends the process as
+/// a shell expects, with 141 (128 + SIGPIPE) and no message: `print!`
+/// panics there, since Rust ignores SIGPIPE.
 fn quiet_engine_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if info
+            .payload_as_str()
+            .is_some_and(|message| message.contains("Broken pipe"))
+        {
+            std::process::exit(141);
+        }
         let in_engine = info
             .location()
             .is_some_and(|at| at.file().contains("/boa_"));

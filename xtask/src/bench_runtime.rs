@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::bench_check::built_executable;
+use crate::bench_check::build_release;
 
 const RUNS: usize = 61;
 /// Processes of the in-process probe, each giving one host creation and load.
@@ -42,36 +42,13 @@ pub fn run() -> Result<()> {
     let root = workspace_root()?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    // Where the binaries land is cargo's to say (its configuration may put
-    // artifacts apart from the target folder): read it from its report.
-    let mut built = Vec::new();
-    for (what, name, args) in [
-        (
-            "the runtime_bench example",
+    let built = [
+        build_release(
             "runtime_bench",
-            &["-p", "beeuni-runtime", "--example", "runtime_bench"][..],
-        ),
-        (
-            "the beeuni binary",
-            "beeuni",
-            &["-p", "beeuni", "--bin", "beeuni"][..],
-        ),
-    ] {
-        let output = Command::new(&cargo)
-            .args(["build", "--release", "--message-format=json"])
-            .args(args)
-            .stderr(std::process::Stdio::inherit())
-            .output()
-            .context("running cargo build")?;
-        if !output.status.success() {
-            bail!("building {what} failed");
-        }
-        built.push(built_executable(
-            &String::from_utf8_lossy(&output.stdout),
-            name,
-        )?);
-    }
+            &["-p", "beeuni-runtime", "--example", "runtime_bench"],
+        )?,
+        build_release("beeuni", &["-p", "beeuni", "--bin", "beeuni"])?,
+    ];
     let fixtures = root.join("tests/fixtures/runtime");
     let work = target.join("bench-runtime");
     std::fs::create_dir_all(&work)?;

@@ -40,25 +40,6 @@ pub(super) struct Failure {
     code: &'static str,
 }
 
-fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-    let op = string_arg(args, 0, context)?;
-    let password = bytes_arg(args, 1, context)?.unwrap_or_default();
-    Ok(match op.as_str() {
-        "hash" => Job::Hash {
-            password,
-            algorithm: string_arg(args, 2, context)?,
-            memory_cost: arg(args, 3).to_u32(context)?,
-            time_cost: arg(args, 4).to_u32(context)?,
-            cost: arg(args, 5).to_u32(context)?,
-        },
-        "verify" => Job::Verify {
-            password,
-            hash: string_arg(args, 2, context)?,
-        },
-        other => return Err(error(format!("internal: no password operation {other}"))),
-    })
-}
-
 /// Bun hashes a bcrypt password longer than 72 bytes with SHA-512 first, so
 /// that all of it counts.
 fn bcrypt_input(password: &[u8]) -> Vec<u8> {
@@ -78,88 +59,99 @@ fn argon2_algorithm(name: &str) -> Option<Algorithm> {
     })
 }
 
-fn run(job: Job) -> Result<Answer, Failure> {
-    let invalid = Failure {
-        kind: "InvalidEncoding",
-        code: "PASSWORD_INVALID_ENCODING",
-    };
-    match job {
-        Job::Hash {
-            password,
-            algorithm,
-            memory_cost,
-            time_cost,
-            cost,
-        } => {
-            if algorithm == "bcrypt" {
-                return bcrypt::hash(bcrypt_input(&password), cost)
-                    .map(Answer::Hash)
-                    .map_err(|_| invalid);
-            }
-            let algorithm = argon2_algorithm(&algorithm).ok_or(Failure {
-                kind: "UnsupportedAlgorithm",
-                code: "PASSWORD_UNSUPPORTED_ALGORITHM",
-            })?;
-            let params =
-                Params::new(memory_cost, time_cost, 1, Some(OUTPUT_LEN)).map_err(|_| invalid)?;
-            let mut salt = [0u8; SALT_LEN];
-            getrandom::fill(&mut salt).map_err(|_| Failure {
-                kind: "OutOfMemory",
-                code: "PASSWORD_OUT_OF_MEMORY",
-            })?;
-            Argon2::new(algorithm, Version::V0x13, params)
-                .hash_password_with_salt(&password, &salt)
-                .map(|hash| Answer::Hash(hash.to_string()))
-                .map_err(|_| invalid)
-        }
-        Job::Verify { password, hash } => {
-            if hash.starts_with("$argon2") {
-                return match Argon2::default().verify_password(&password, hash.as_str()) {
-                    Ok(()) => Ok(Answer::Verified(true)),
-                    Err(argon2::password_hash::Error::PasswordInvalid) => {
-                        Ok(Answer::Verified(false))
-                    }
-                    Err(_) => Err(invalid),
-                };
-            }
-            if ["$2a$", "$2b$", "$2y$"].iter().any(|p| hash.starts_with(p)) {
-                return bcrypt::verify(bcrypt_input(&password), &hash)
-                    .map(Answer::Verified)
-                    .map_err(|_| invalid);
-            }
-            Err(Failure {
-                kind: "UnsupportedAlgorithm",
-                code: "PASSWORD_UNSUPPORTED_ALGORITHM",
-            })
-        }
-    }
-}
-
-fn finish(result: Result<Answer, Failure>, context: &mut Context) -> JsResult<JsValue> {
-    match result {
-        Ok(Answer::Hash(hash)) => Ok(JsValue::from(JsString::from(hash.as_str()))),
-        Ok(Answer::Verified(ok)) => Ok(JsValue::from(ok)),
-        Err(Failure { kind, code }) => Err(coded_error(
-            format!("Password verification failed with error \"{kind}\""),
-            code,
-            None,
-            context,
-        )),
-    }
-}
-
 /// `password(op, password, …)` (`hashSync`, `verifySync`) and
 /// `passwordAsync(…)` (`hash`, `verify`).
 impl super::blocking::Work for Job {
     type Done = Result<Answer, Failure>;
     const NAME: &'static str = "password hashing";
+
     fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-        parse(args, context)
+        let op = string_arg(args, 0, context)?;
+        let password = bytes_arg(args, 1, context)?.unwrap_or_default();
+        Ok(match op.as_str() {
+            "hash" => Job::Hash {
+                password,
+                algorithm: string_arg(args, 2, context)?,
+                memory_cost: arg(args, 3).to_u32(context)?,
+                time_cost: arg(args, 4).to_u32(context)?,
+                cost: arg(args, 5).to_u32(context)?,
+            },
+            "verify" => Job::Verify {
+                password,
+                hash: string_arg(args, 2, context)?,
+            },
+            other => return Err(error(format!("internal: no password operation {other}"))),
+        })
     }
-    fn run(self) -> Self::Done {
-        run(self)
+
+    fn run(self) -> Result<Answer, Failure> {
+        let job = self;
+        let invalid = Failure {
+            kind: "InvalidEncoding",
+            code: "PASSWORD_INVALID_ENCODING",
+        };
+        match job {
+            Job::Hash {
+                password,
+                algorithm,
+                memory_cost,
+                time_cost,
+                cost,
+            } => {
+                if algorithm == "bcrypt" {
+                    return bcrypt::hash(bcrypt_input(&password), cost)
+                        .map(Answer::Hash)
+                        .map_err(|_| invalid);
+                }
+                let algorithm = argon2_algorithm(&algorithm).ok_or(Failure {
+                    kind: "UnsupportedAlgorithm",
+                    code: "PASSWORD_UNSUPPORTED_ALGORITHM",
+                })?;
+                let params = Params::new(memory_cost, time_cost, 1, Some(OUTPUT_LEN))
+                    .map_err(|_| invalid)?;
+                let mut salt = [0u8; SALT_LEN];
+                getrandom::fill(&mut salt).map_err(|_| Failure {
+                    kind: "OutOfMemory",
+                    code: "PASSWORD_OUT_OF_MEMORY",
+                })?;
+                Argon2::new(algorithm, Version::V0x13, params)
+                    .hash_password_with_salt(&password, &salt)
+                    .map(|hash| Answer::Hash(hash.to_string()))
+                    .map_err(|_| invalid)
+            }
+            Job::Verify { password, hash } => {
+                if hash.starts_with("$argon2") {
+                    return match Argon2::default().verify_password(&password, hash.as_str()) {
+                        Ok(()) => Ok(Answer::Verified(true)),
+                        Err(argon2::password_hash::Error::PasswordInvalid) => {
+                            Ok(Answer::Verified(false))
+                        }
+                        Err(_) => Err(invalid),
+                    };
+                }
+                if ["$2a$", "$2b$", "$2y$"].iter().any(|p| hash.starts_with(p)) {
+                    return bcrypt::verify(bcrypt_input(&password), &hash)
+                        .map(Answer::Verified)
+                        .map_err(|_| invalid);
+                }
+                Err(Failure {
+                    kind: "UnsupportedAlgorithm",
+                    code: "PASSWORD_UNSUPPORTED_ALGORITHM",
+                })
+            }
+        }
     }
-    fn finish(done: Self::Done, context: &mut Context) -> JsResult<JsValue> {
-        finish(done, context)
+
+    fn finish(result: Self::Done, context: &mut Context) -> JsResult<JsValue> {
+        match result {
+            Ok(Answer::Hash(hash)) => Ok(JsValue::from(JsString::from(hash.as_str()))),
+            Ok(Answer::Verified(ok)) => Ok(JsValue::from(ok)),
+            Err(Failure { kind, code }) => Err(coded_error(
+                format!("Password verification failed with error \"{kind}\""),
+                code,
+                None,
+                context,
+            )),
+        }
     }
 }

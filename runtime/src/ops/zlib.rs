@@ -76,22 +76,6 @@ impl Failure {
     }
 }
 
-/// `zlib(mode, bytes, level, windowBits, quality, lgwin, brotliMode,
-/// sizeHint)` and `zlibAsync(…)` for the callback and promise forms.
-impl super::blocking::Work for Job {
-    type Done = Result<Vec<u8>, Failure>;
-    const NAME: &'static str = "zlib";
-    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-        parse(args, context)
-    }
-    fn run(self) -> Self::Done {
-        run(self)
-    }
-    fn finish(done: Self::Done, context: &mut Context) -> JsResult<JsValue> {
-        finish(done, context)
-    }
-}
-
 /// `crc32(bytes, initial)`: zlib's CRC-32, continued from `initial`.
 pub(super) fn crc32(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let bytes = bytes_arg(args, 0, context)?.unwrap_or_default();
@@ -99,72 +83,6 @@ pub(super) fn crc32(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     let mut hasher = crc32fast::Hasher::new_with_initial(initial);
     hasher.update(&bytes);
     Ok(JsValue::from(hasher.finalize()))
-}
-
-fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-    let name = string_arg(args, 0, context)?;
-    let mode = Mode::parse(&name).ok_or_else(|| error(format!("internal: no zlib mode {name}")))?;
-    let number = |index: usize, context: &mut Context| arg(args, index).to_i32(context);
-    Ok(Job {
-        mode,
-        input: bytes_arg(args, 1, context)?.unwrap_or_default(),
-        level: number(2, context)?.clamp(0, 9) as u32,
-        window_bits: number(3, context)?.clamp(0, 15) as u8,
-        quality: number(4, context)?,
-        lgwin: number(5, context)?,
-        brotli_mode: number(6, context)?,
-        size_hint: number(7, context)?.max(0) as usize,
-    })
-}
-
-fn finish(result: Result<Vec<u8>, Failure>, context: &mut Context) -> JsResult<JsValue> {
-    match result {
-        Ok(bytes) => bytes_value(&bytes, context),
-        Err(failure) => Err(coded_error(
-            failure.message,
-            &failure.code,
-            Some(failure.errno),
-            context,
-        )),
-    }
-}
-
-fn run(job: Job) -> Result<Vec<u8>, Failure> {
-    let level = Compression::new(job.level);
-    let bits = job.window_bits;
-    let header_bits = if bits == 0 { 15 } else { bits.max(9) };
-    match job.mode {
-        Mode::Deflate => compress(
-            Compress::new_with_window_bits(level, true, header_bits),
-            &job.input,
-        ),
-        Mode::DeflateRaw => compress(
-            Compress::new_with_window_bits(level, false, header_bits),
-            &job.input,
-        ),
-        Mode::Gzip => compress(Compress::new_gzip(level, header_bits), &job.input),
-        Mode::Inflate => inflate(
-            || Decompress::new_with_window_bits(true, header_bits),
-            &job.input,
-            false,
-        ),
-        Mode::InflateRaw => inflate(
-            || Decompress::new_with_window_bits(false, header_bits),
-            &job.input,
-            false,
-        ),
-        Mode::Gunzip => inflate(|| Decompress::new_gzip(header_bits), &job.input, true),
-        Mode::Unzip if job.input.starts_with(&GZIP_MAGIC) => {
-            inflate(|| Decompress::new_gzip(header_bits), &job.input, true)
-        }
-        Mode::Unzip => inflate(
-            || Decompress::new_with_window_bits(true, header_bits),
-            &job.input,
-            false,
-        ),
-        Mode::BrotliCompress => brotli_compress(&job),
-        Mode::BrotliDecompress => brotli_decompress(&job.input),
-    }
 }
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -290,6 +208,81 @@ fn brotli_decompress(input: &[u8]) -> Result<Vec<u8>, Failure> {
                     code as i32,
                 ));
             }
+        }
+    }
+}
+
+/// `zlib(mode, bytes, level, windowBits, quality, lgwin, brotliMode,
+/// sizeHint)` and `zlibAsync(…)` for the callback and promise forms.
+impl super::blocking::Work for Job {
+    type Done = Result<Vec<u8>, Failure>;
+    const NAME: &'static str = "zlib";
+
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
+        let name = string_arg(args, 0, context)?;
+        let mode =
+            Mode::parse(&name).ok_or_else(|| error(format!("internal: no zlib mode {name}")))?;
+        let number = |index: usize, context: &mut Context| arg(args, index).to_i32(context);
+        Ok(Job {
+            mode,
+            input: bytes_arg(args, 1, context)?.unwrap_or_default(),
+            level: number(2, context)?.clamp(0, 9) as u32,
+            window_bits: number(3, context)?.clamp(0, 15) as u8,
+            quality: number(4, context)?,
+            lgwin: number(5, context)?,
+            brotli_mode: number(6, context)?,
+            size_hint: number(7, context)?.max(0) as usize,
+        })
+    }
+
+    fn run(self) -> Result<Vec<u8>, Failure> {
+        let job = self;
+        let level = Compression::new(job.level);
+        let bits = job.window_bits;
+        let header_bits = if bits == 0 { 15 } else { bits.max(9) };
+        match job.mode {
+            Mode::Deflate => compress(
+                Compress::new_with_window_bits(level, true, header_bits),
+                &job.input,
+            ),
+            Mode::DeflateRaw => compress(
+                Compress::new_with_window_bits(level, false, header_bits),
+                &job.input,
+            ),
+            Mode::Gzip => compress(Compress::new_gzip(level, header_bits), &job.input),
+            Mode::Inflate => inflate(
+                || Decompress::new_with_window_bits(true, header_bits),
+                &job.input,
+                false,
+            ),
+            Mode::InflateRaw => inflate(
+                || Decompress::new_with_window_bits(false, header_bits),
+                &job.input,
+                false,
+            ),
+            Mode::Gunzip => inflate(|| Decompress::new_gzip(header_bits), &job.input, true),
+            Mode::Unzip if job.input.starts_with(&GZIP_MAGIC) => {
+                inflate(|| Decompress::new_gzip(header_bits), &job.input, true)
+            }
+            Mode::Unzip => inflate(
+                || Decompress::new_with_window_bits(true, header_bits),
+                &job.input,
+                false,
+            ),
+            Mode::BrotliCompress => brotli_compress(&job),
+            Mode::BrotliDecompress => brotli_decompress(&job.input),
+        }
+    }
+
+    fn finish(result: Self::Done, context: &mut Context) -> JsResult<JsValue> {
+        match result {
+            Ok(bytes) => bytes_value(&bytes, context),
+            Err(failure) => Err(coded_error(
+                failure.message,
+                &failure.code,
+                Some(failure.errno),
+                context,
+            )),
         }
     }
 }

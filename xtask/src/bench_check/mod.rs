@@ -179,6 +179,23 @@ fn build(workspace: &Path) -> Result<Binaries> {
     })
 }
 
+/// `cargo build --release` of the executable target `name` (selected by
+/// `args`), and where cargo put it: its configuration may put artifacts
+/// apart from the target folder, so its report says.
+pub fn build_release(name: &str, args: &[&str]) -> Result<PathBuf> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = std::process::Command::new(&cargo)
+        .args(["build", "--release", "--message-format=json"])
+        .args(args)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .context("running cargo build")?;
+    if !output.status.success() {
+        anyhow::bail!("building {name} failed");
+    }
+    built_executable(&String::from_utf8_lossy(&output.stdout), name)
+}
+
 /// The executable cargo reported for the target `name` in its JSON messages.
 pub fn built_executable(messages: &str, name: &str) -> Result<PathBuf> {
     messages

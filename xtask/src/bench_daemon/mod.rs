@@ -25,7 +25,6 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use serde_json::{Value, json};
 
-use crate::bench_check::built_executable;
 use load::{Scenario, WrkResult};
 use servers::{Kind, Server};
 
@@ -239,17 +238,7 @@ impl Env {
 /// `cargo build --release` of one executable, copied into `work`: a build
 /// of another checkout sharing the target folder cannot replace it mid-run.
 fn build(name: &str, args: &[&str], work: &Path) -> Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(&cargo)
-        .args(["build", "--release", "--message-format=json"])
-        .args(args)
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .context("running cargo build")?;
-    if !output.status.success() {
-        bail!("building {name} failed");
-    }
-    let built = built_executable(&String::from_utf8_lossy(&output.stdout), name)?;
+    let built = crate::bench_check::build_release(name, args)?;
     let copy = work.join(name);
     std::fs::copy(&built, &copy)
         .with_context(|| format!("copying {} to {}", built.display(), copy.display()))?;

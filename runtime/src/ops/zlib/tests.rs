@@ -1,4 +1,9 @@
 use super::*;
+use crate::ops::blocking::Work;
+
+fn run(job: Job) -> Result<Vec<u8>, Failure> {
+    job.run()
+}
 
 fn job(mode: Mode, input: &[u8]) -> Job {
     Job {

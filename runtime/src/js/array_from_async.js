@@ -2,6 +2,12 @@
 // host as a native function that runs this unit on its first call, so a tool
 // that never calls it parses none of it.
 
+// CreateDataPropertyOrThrow: an own element even where the result's class
+// defines a setter for it.
+function defineElement(result, k, value) {
+  Object.defineProperty(result, k, { value, writable: true, enumerable: true, configurable: true });
+}
+
 const isConstructor = (value) => {
   if (typeof value !== 'function') return false;
   try {
@@ -29,12 +35,7 @@ async function fromAsync(items, mapfn, thisArg) {
     // iterator is closed when a mapping or a definition throws.
     for await (const value of items) {
       const mapped = mapping ? await mapfn.call(thisArg, value, k) : value;
-      Object.defineProperty(result, k, {
-        value: mapped,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+      defineElement(result, k, mapped);
       k += 1;
     }
     result.length = k;
@@ -46,12 +47,7 @@ async function fromAsync(items, mapfn, thisArg) {
   for (let k = 0; k < length; k += 1) {
     const value = await arrayLike[k];
     const mapped = mapping ? await mapfn.call(thisArg, value, k) : value;
-    Object.defineProperty(result, k, {
-      value: mapped,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    defineElement(result, k, mapped);
   }
   result.length = length;
   return result;

@@ -174,11 +174,9 @@ Add `<name>: beeuni:<name>` under `tools:` to get one back.
 fn tools_ls_with_manifest_errors_lists_the_rest_and_fails() {
     let run = beeuni(&fixture("bad-tool-sources"), &["tools", "ls"]);
     assert_eq!(run.code, 1);
-    assert!(
-        run.stdout
-            .contains("show            beeuni               beeuni:show"),
-        "{}",
-        run.stdout
+    assert_contains(
+        &run.stdout,
+        "show            beeuni               beeuni:show",
     );
     assert_contains(&run.stderr, "Run `beeuni validate`");
 }
@@ -201,12 +199,7 @@ fn a_fifty_megabyte_manifest_is_refused_quickly_with_its_size() {
     std::fs::write(dir.path().join("beeuni.yaml"), text).unwrap();
     let run = beeuni(dir.path(), &["validate"]);
     assert_eq!(run.code, 1);
-    assert!(
-        run.stdout
-            .contains("a manifest may be at most 1048576 bytes"),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stdout, "a manifest may be at most 1048576 bytes");
 }
 
 #[test]
@@ -768,11 +761,9 @@ tools:
 "
     );
     let ls = beeuni(project.path(), &["tools", "ls"]);
-    assert!(
-        ls.stdout
-            .contains("scrape_webpage  beeuni (overridden)  tools/scrape_webpage.ts\n"),
-        "{}",
-        ls.stdout
+    assert_contains(
+        &ls.stdout,
+        "scrape_webpage  beeuni (overridden)  tools/scrape_webpage.ts\n",
     );
 }
 

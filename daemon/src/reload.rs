@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use checker::rules::LEGACY_TOOL_DIRS;
 use notify::Watcher;
 
 use crate::generation::{Generation, WorkerOptions};
@@ -76,12 +77,12 @@ pub fn watch(
 ) -> anyhow::Result<notify::RecommendedWatcher> {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
     let own_file = ignore_file;
-    let harness_dir = root.join(HARNESS_CONFIG_DIR);
+    let project = root.clone();
     let is_own = move |path: &Path| {
         own_file
             .as_deref()
             .is_some_and(|own| path == own || same_file(path, own))
-            || written_by_opencode(&harness_dir, path)
+            || written_by_opencode(&project, path)
     };
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         if let Ok(event) = event
@@ -108,20 +109,14 @@ pub fn watch(
     Ok(watcher)
 }
 
-/// opencode's config folder in the project (SPEC 8).
-const HARNESS_CONFIG_DIR: &str = "harnesses/opencode";
-
 /// opencode installs its plugin package into its config folder at every
 /// start (`package.json`, `node_modules/`, a lockfile): none of that is a
 /// tool's. Of that folder only the legacy tool folders matter here, because
 /// a file there decides which tools the plugin may declare.
-fn written_by_opencode(harness_dir: &Path, path: &Path) -> bool {
-    path.strip_prefix(harness_dir).is_ok_and(|inside| {
-        !matches!(
-            inside.components().next(),
-            Some(Component::Normal(first)) if first == "tools" || first == "tool"
-        )
-    })
+fn written_by_opencode(root: &Path, path: &Path) -> bool {
+    let legacy = LEGACY_TOOL_DIRS.map(|dir| root.join(dir));
+    let config_folder = legacy[0].parent().unwrap_or(root);
+    path.starts_with(config_folder) && !legacy.iter().any(|dir| path.starts_with(dir))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

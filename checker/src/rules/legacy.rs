@@ -33,29 +33,50 @@ fn shadows(project: &Project, legacy: &Path, tool: &Tool) -> Diagnostic {
     d
 }
 
-pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
+/// A file in the standard harness's tool folders: its root-relative path,
+/// and the stem opencode names its default export after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegacyFile {
+    pub path: PathBuf,
+    pub stem: String,
+    pub extension: String,
+}
+
+/// The files of [`LEGACY_TOOL_DIRS`] under `root`, folder by folder, each
+/// folder's sorted by name.
+pub fn legacy_files(root: &Path) -> Vec<LegacyFile> {
+    let mut found = Vec::new();
     for dir in LEGACY_TOOL_DIRS {
-        let Ok(read) = std::fs::read_dir(project.root.join(dir)) else {
+        let Ok(read) = std::fs::read_dir(root.join(dir)) else {
             continue;
         };
-        let mut files: Vec<PathBuf> = read.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-        files.sort();
-        for path in files {
-            let (Some(stem), Some(ext)) = (
+        let mut names: Vec<_> = read.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+        names.sort();
+        for name in names {
+            let path = Path::new(dir).join(&name);
+            let (Some(stem), Some(extension)) = (
                 path.file_stem().and_then(|s| s.to_str()),
                 path.extension().and_then(|s| s.to_str()),
             ) else {
                 continue;
             };
-            if !MODULE_EXTENSIONS.contains(&ext) || !is_beeuni_tool(stem) {
-                continue;
-            }
-            if let Some(tool) = tool_set.get(stem) {
-                let relative = Path::new(dir).join(path.file_name().unwrap_or_default());
-                diagnostics.push(shadows(project, &relative, tool));
-            }
+            let (stem, extension) = (stem.to_string(), extension.to_string());
+            found.push(LegacyFile {
+                path,
+                stem,
+                extension,
+            });
         }
     }
-    diagnostics
+    found
+}
+
+pub(super) fn check(project: &Project, tool_set: &ToolSet) -> Vec<Diagnostic> {
+    legacy_files(&project.root)
+        .into_iter()
+        .filter(|file| {
+            MODULE_EXTENSIONS.contains(&file.extension.as_str()) && is_beeuni_tool(&file.stem)
+        })
+        .filter_map(|file| Some(shadows(project, &file.path, tool_set.get(&file.stem)?)))
+        .collect()
 }

@@ -7,7 +7,7 @@ mod fuzz;
 mod legacy;
 mod tools;
 
-pub use legacy::LEGACY_TOOL_DIRS;
+pub use legacy::{LEGACY_TOOL_DIRS, LegacyFile, legacy_files};
 
 use crate::diagnostics::Diagnostic;
 use crate::project::Project;

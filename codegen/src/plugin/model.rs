@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use checker::project::{Harness, Project, universe, visible_tools};
-use checker::rules::LEGACY_TOOL_DIRS;
+use checker::rules::legacy_files;
 
 /// Where `beeuni daemon` writes the plugin unless told otherwise, relative
 /// to the project: a `plugin/` folder of the harness's config folder, which
@@ -39,25 +39,13 @@ pub struct PluginModel {
 /// globs `*.ts` and `*.js` there; such a file wins over a plugin tool of the
 /// same name (SPEC 8).
 pub fn shadowing_files(root: &Path) -> BTreeMap<String, PathBuf> {
-    let mut found = BTreeMap::new();
-    for dir in LEGACY_TOOL_DIRS {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let is_script = matches!(path.extension().and_then(|e| e.to_str()), Some("ts" | "js"));
-            let stem = path.file_stem().and_then(|s| s.to_str());
-            if let (true, Some(stem)) = (is_script, stem) {
-                let relative = Path::new(dir).join(entry.file_name());
-                found
-                    .entry(stem.to_string())
-                    .and_modify(|kept: &mut PathBuf| {
-                        if relative < *kept {
-                            *kept = relative.clone();
-                        }
-                    })
-                    .or_insert(relative);
+    let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for file in legacy_files(root) {
+        if matches!(file.extension.as_str(), "ts" | "js") {
+            let kept = found.entry(file.stem).or_insert_with(|| file.path.clone());
+            // The same name in both folders: name the first by path.
+            if file.path < *kept {
+                *kept = file.path;
             }
         }
     }

@@ -34,7 +34,7 @@ fn quiet_engine_panics() {
         }
         let in_engine = info
             .location()
-            .is_some_and(|at| at.file().contains("/boa_"));
+            .is_some_and(|at| runtime::is_engine_source(at.file()));
         if !in_engine {
             default(info);
         }

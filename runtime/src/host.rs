@@ -183,13 +183,9 @@ impl Host {
             self.load_tool_unguarded(name, module_path)
         }))
         .unwrap_or_else(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".to_string());
             Err(LoadError::new(format!(
-                "the JavaScript engine failed on this module (boa: {what}); this is a runtime bug, not the module's"
+                "the JavaScript engine failed on this module (boa: {}); this is a runtime bug, not the module's",
+                crate::panic_text(panic.as_ref())
             )))
         })
     }

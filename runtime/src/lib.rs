@@ -47,6 +47,7 @@ mod api;
 mod call;
 mod contract;
 pub mod deep;
+mod engine_panic;
 mod event_loop;
 mod host;
 pub mod hosted;
@@ -65,6 +66,7 @@ mod transpile_cache;
 pub use api::{
     CallContext, CallOutcome, CallRequest, CallResult, HostConfig, HostError, LoadError, ToolInfo,
 };
+pub use engine_panic::{is_engine_source, panic_text};
 pub use host::{CallFeed, CancelHandle, CancelSource, FedCall, Host};
 pub use limits::Limits;
 pub use state::ConsoleLine;

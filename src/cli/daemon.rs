@@ -174,7 +174,7 @@ pub fn run_worker() -> ExitCode {
         // and becomes that tool's load error (the skipped-tools lines).
         if info
             .location()
-            .is_some_and(|at| at.file().contains("/boa_"))
+            .is_some_and(|at| runtime::is_engine_source(at.file()))
         {
             return;
         }

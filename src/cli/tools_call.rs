@@ -231,13 +231,9 @@ fn call(
 }
 
 fn engine_failure(name: &str, panic: &(dyn std::any::Any + Send)) -> String {
-    let what = panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "no message".to_string());
     format!(
-        "tool {name} failed inside the JavaScript engine (boa: {what}); this is a runtime bug, not the tool's: please report it with the module"
+        "tool {name} failed inside the JavaScript engine (boa: {}); this is a runtime bug, not the tool's: please report it with the module",
+        runtime::panic_text(panic)
     )
 }
 

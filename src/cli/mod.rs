@@ -38,7 +38,7 @@ pub struct Cli {
 pub enum Command {
     /// Check beeuni.yaml, its imports and every tool module it declares.
     Validate(validate::ValidateArgs),
-    /// List, run and eject tools.
+    /// List, run, eject and migrate tools.
     #[command(subcommand)]
     Tools(ToolsCommand),
     /// Serve every tool of the project over HTTP to both harnesses.

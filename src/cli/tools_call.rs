@@ -40,7 +40,8 @@ pub struct CallArgs {
     /// The session id passed as `context.sessionId`.
     #[arg(long, value_name = "S", default_value = "cli")]
     pub session: String,
-    /// Stop the call after this many seconds (default 120).
+    /// Stop the call after this many seconds (default 120). With --daemon,
+    /// how long to wait for the daemon, whose own deadline applies.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// Send the call to the project's running daemon instead of running it here.

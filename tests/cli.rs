@@ -838,20 +838,3 @@ fn tools_call_prints_the_text_and_exactly_one_newline() {
 fn assert_contains(text: &str, needle: &str) {
     assert!(text.contains(needle), "{needle:?} is not in:\n{text}");
 }
-
-#[test]
-fn output_into_a_closed_pipe_ends_quietly() {
-    // `beeuni tools ls | head -0`: the reader is gone before anything is written.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_beeuni"))
-        .arg("-C")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/orders"))
-        .args(["tools", "ls"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(141));
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
-}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use test_support::copy_tree;
 
 mod common;
-use common::{Run, beeuni_in};
+use common::{Run, assert_contains, beeuni_in};
 
 fn beeuni(dir: &Path, args: &[&str]) -> Run {
     // Stripped TypeScript is cached by `tools call`; never in the user's home.
@@ -299,13 +299,7 @@ fn eject_prints_the_spec_report_and_the_project_then_validates() {
         run.stdout,
         eject_report("web_search", "now the project's to change", "beeuni.yaml")
     );
-    let shipped =
-        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/hosted/web_search.ts"))
-            .unwrap();
-    assert_eq!(
-        std::fs::read(project.path().join("tools/web_search.ts")).unwrap(),
-        shipped
-    );
+    assert_ejected_as_shipped(project.path(), "web_search");
     let ls = beeuni(project.path(), &["tools", "ls"]);
     assert_eq!(
         ls.stdout,
@@ -721,13 +715,7 @@ fn eject_force_overwrites_an_existing_module() {
         std::fs::read_to_string(project.path().join("beeuni.yaml")).unwrap(),
         "tools:\n  web_search: tools/web_search.ts  # ejected from beeuni:web_search\n  memory: beeuni:memory\n"
     );
-    let shipped =
-        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/hosted/web_search.ts"))
-            .unwrap();
-    assert_eq!(
-        std::fs::read(project.path().join("tools/web_search.ts")).unwrap(),
-        shipped
-    );
+    assert_ejected_as_shipped(project.path(), "web_search");
 }
 
 #[test]
@@ -833,8 +821,13 @@ fn tools_call_prints_the_text_and_exactly_one_newline() {
     }
 }
 
-/// Fails with the whole text when `needle` is not in it.
+/// An ejected hosted tool starts as the exact bytes the binary ships.
 #[track_caller]
-fn assert_contains(text: &str, needle: &str) {
-    assert!(text.contains(needle), "{needle:?} is not in:\n{text}");
+fn assert_ejected_as_shipped(project: &Path, tool: &str) {
+    let shipped = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("runtime/hosted/{tool}.ts")),
+    )
+    .unwrap();
+    let ejected = std::fs::read(project.join(format!("tools/{tool}.ts"))).unwrap();
+    assert_eq!(ejected, shipped, "tools/{tool}.ts");
 }

@@ -16,7 +16,7 @@ use runtime::{CallContext, CallOutcome, Host, HostConfig};
 use test_support::copy_tree;
 
 mod common;
-use common::{Run, beeuni_in};
+use common::{Run, assert_contains, beeuni_in};
 
 fn beeuni(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("migrate-cache");
@@ -165,7 +165,7 @@ fn assert_same_output(fixture: &str, tools: &[(&str, &str, &str, &str)], env: &[
         .map(|(_, file, export, args)| call_legacy(root, file, export, args, env))
         .collect();
     let run = beeuni(root, &["tools", "migrate"], &[]);
-    assert!(run.stdout.contains("declared"), "{}", run.stdout);
+    assert_contains(&run.stdout, "declared");
     for ((name, _, _, args), legacy) in tools.iter().zip(&before) {
         let after = beeuni(
             root,
@@ -223,12 +223,8 @@ fn computed_args_are_run_with_zod_from_the_project() {
     let root = temp.path();
     let run = beeuni(root, &["tools", "migrate"], &[]);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    assert!(
-        run.stdout.contains("~  convert  migrated with notes"),
-        "{}",
-        run.stdout
-    );
-    assert!(run.stdout.contains("`args` are computed"), "{}", run.stdout);
+    assert_contains(&run.stdout, "~  convert  migrated with notes");
+    assert_contains(&run.stdout, "`args` are computed");
     let module = std::fs::read_to_string(root.join("tools/convert.ts")).unwrap();
     for expected in [
         "enum: ['km', 'mi']",
@@ -452,15 +448,13 @@ fn a_declared_legacy_file_stays_and_an_unlisted_copy_is_flagged() {
     );
     std::fs::write(&manifest, &text).unwrap();
     let run = beeuni(root, &["tools", "migrate", "--dry-run"], &[]);
-    assert!(
-        run.stdout.contains("to do: harnesses/opencode/tools/grep.ts:3: beeuni.yaml declares it as `search_notes`; rewrite it where it is with `beeuni tools migrate --from harnesses/opencode/tools --to harnesses/opencode/tools`\n"),
-        "{}",
-        run.stdout
+    assert_contains(
+        &run.stdout,
+        "to do: harnesses/opencode/tools/grep.ts:3: beeuni.yaml declares it as `search_notes`; rewrite it where it is with `beeuni tools migrate --from harnesses/opencode/tools --to harnesses/opencode/tools`\n",
     );
-    assert!(
-        run.stdout.contains("to do: harnesses/opencode/tools/web_search.ts:1: this project's `tools:` key does not list `web_search`, so sessions no longer get it; add `web_search: beeuni:web_search` to keep it\n"),
-        "{}",
-        run.stdout
+    assert_contains(
+        &run.stdout,
+        "to do: harnesses/opencode/tools/web_search.ts:1: this project's `tools:` key does not list `web_search`, so sessions no longer get it; add `web_search: beeuni:web_search` to keep it\n",
     );
     assert!(
         !run.stdout.contains("+++ b/tools/grep.ts"),

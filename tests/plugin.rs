@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::beeuni_in;
+use common::{assert_contains, beeuni_in};
 use serde_json::{Value, json};
 use test_support::{Response, copy_tree, serve};
 
@@ -190,7 +190,10 @@ fn render_out_writes_the_file_only_when_it_changes_and_finds_the_project_from_it
     let args = ["plugin", "render", "--out", out.to_str().unwrap()];
     let first = beeuni_in(&project, &args, &[], scratch.path());
     assert_eq!(first.code, 0, "{}", first.stderr);
-    assert!(first.stderr.contains("`web_search` is left out of the plugin: harnesses/opencode/tools/web_search.ts shadows it"), "{}", first.stderr);
+    assert_contains(
+        &first.stderr,
+        "`web_search` is left out of the plugin: harnesses/opencode/tools/web_search.ts shadows it",
+    );
     assert!(
         first.stderr.contains(&format!("wrote {}", out.display())),
         "{}",
@@ -200,7 +203,7 @@ fn render_out_writes_the_file_only_when_it_changes_and_finds_the_project_from_it
     assert_eq!(constant(&written, "PROJECT_FROM_HERE"), "../../shop");
     let modified = std::fs::metadata(&out).unwrap().modified().unwrap();
     let again = beeuni_in(&project, &args, &[], scratch.path());
-    assert!(again.stderr.contains("is up to date"), "{}", again.stderr);
+    assert_contains(&again.stderr, "is up to date");
     assert_eq!(
         std::fs::metadata(&out).unwrap().modified().unwrap(),
         modified

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use common::{Run, beeuni_in};
+use common::{Run, assert_contains, beeuni_in};
 use test_support::copy_tree;
 
 struct Daemon(Child);
@@ -65,12 +65,7 @@ fn a_call_sent_to_the_daemon_prints_and_exits_as_a_local_call() {
 
     let none = call(&["echo", "--args", r#"{"text":"hi"}"#]);
     assert_eq!(none.code, 2);
-    assert!(
-        none.stderr
-            .contains("no daemon is running for this project"),
-        "{}",
-        none.stderr
-    );
+    assert_contains(&none.stderr, "no daemon is running for this project");
 
     let _daemon = start_daemon(&project, &run_dir, &cache);
     let echoed = call(&["echo", "--args", r#"{"text":"hi"}"#, "--session", "s-9"]);
@@ -87,11 +82,7 @@ fn a_call_sent_to_the_daemon_prints_and_exits_as_a_local_call() {
     );
     let denied = call(&["slow", "--agent", "reader"]);
     assert_eq!(denied.code, 1);
-    assert!(
-        denied.stderr.contains("may not call `slow`"),
-        "{}",
-        denied.stderr
-    );
+    assert_contains(&denied.stderr, "may not call `slow`");
     let missing = call(&["nope"]);
     assert_eq!(missing.code, 2);
     assert_eq!(missing.stderr, "error: no tool named nope is loaded\n");

@@ -29,3 +29,9 @@ pub fn beeuni_in(dir: &Path, args: &[&str], env: &[(&str, &str)], cache: &Path) 
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
+
+/// Fails with the whole text when `needle` is not in it.
+#[track_caller]
+pub fn assert_contains(text: &str, needle: &str) {
+    assert!(text.contains(needle), "{needle:?} is not in:\n{text}");
+}

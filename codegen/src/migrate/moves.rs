@@ -250,39 +250,32 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     .map(|s| s.iter().copied().collect())
                     .unwrap_or_default()
             };
-            let text = match new_text(i, analysed, &moving, &new_path, &resolve) {
+            let checked = new_text(i, analysed, &moving, &new_path, &resolve)
+                .map_err(|problem| {
+                    format!(
+                        "the rewrite of {} failed ({problem})",
+                        shown(&analysed[i].0.path)
+                    )
+                })
+                .and_then(|text| match reparses(&text, &new_path(i)) {
+                    Ok(()) => Ok(text),
+                    Err(problem) => Err(format!(
+                        "the rewritten {} would not parse ({problem})",
+                        shown(&analysed[i].0.path)
+                    )),
+                });
+            let text = match checked {
                 Ok(text) => text,
-                Err(problem) => {
+                Err(what_failed) => {
                     for &owner in &owners {
                         newly.push((
                             owner,
-                            Finding::manual(
-                                0..0,
-                                format!(
-                                    "the rewrite of {} failed ({problem}); please report this",
-                                    shown(&analysed[i].0.path)
-                                ),
-                            ),
+                            Finding::manual(0..0, format!("{what_failed}; please report this")),
                         ));
                     }
                     continue;
                 }
             };
-            if let Err(problem) = reparses(&text, &new_path(i)) {
-                for owner in owners {
-                    newly.push((
-                        owner,
-                        Finding::manual(
-                            0..0,
-                            format!(
-                                "the rewritten {} would not parse ({problem}); please report this",
-                                shown(&analysed[i].0.path)
-                            ),
-                        ),
-                    ));
-                }
-                continue;
-            }
             texts.insert(i, text);
         }
         if newly.is_empty() {

@@ -39,7 +39,7 @@ const WARM_PROCESSES: usize = 11;
 
 /// Builds the probe in release mode, measures, and prints a table of ratios.
 pub fn run() -> Result<()> {
-    let root = workspace_root()?;
+    let root = crate::workspace_root();
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let built = [
@@ -406,14 +406,6 @@ fn find_bun(work: &Path) -> Option<PathBuf> {
         }
     }
     local.is_file().then_some(local)
-}
-
-fn workspace_root() -> Result<PathBuf> {
-    let manifest = std::env::var("CARGO_MANIFEST_DIR").context("run through `cargo xtask`")?;
-    Ok(Path::new(&manifest)
-        .parent()
-        .context("xtask has a parent directory")?
-        .to_path_buf())
 }
 
 /// bun's side of the cold call: import the tool and call it once.

@@ -6,13 +6,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
-}
-
 /// Each generated file, relative to the workspace root, and its content.
 fn generated(root: &Path) -> Result<Vec<(String, String)>> {
     use checker::diagnostics::docs;
@@ -68,7 +61,7 @@ fn render_plugin(root: &Path, project: &Path) -> Result<String> {
 }
 
 pub fn run(check: bool) -> Result<()> {
-    let root = workspace_root();
+    let root = crate::workspace_root();
     let mut stale = Vec::new();
     for (relative, expected) in generated(&root)? {
         let path = root.join(&relative);

@@ -9,7 +9,7 @@
 //! are the unit's), and `--write` turns the formatted text back before it
 //! writes the unit.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
@@ -18,9 +18,7 @@ const TOP_LEVEL_RETURN: &str = "return ";
 const AS_MODULE: &str = "export default ";
 
 pub fn run(write: bool) -> Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask lives in the workspace")?;
+    let root = &crate::workspace_root();
     let tooling = root.join("xtask/biome");
     crate::npm_ci(&tooling)?;
     let units_dir = root.join("runtime/src/js");

@@ -14,6 +14,7 @@ mod bench_runtime;
 mod codegen;
 mod js;
 
+use std::path::PathBuf;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
@@ -99,7 +100,8 @@ fn ci() -> Result<()> {
     // The fuzz targets live outside the workspace (they build with sanitizer
     // flags on nightly); compiling them here makes a changed library API
     // break CI rather than the next fuzzing session.
-    let fuzz = concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/Cargo.toml");
+    let fuzz = workspace_root().join("fuzz/Cargo.toml");
+    let fuzz = fuzz.to_str().context("the workspace path is UTF-8")?;
     cargo(&["check", "--locked", "--manifest-path", fuzz, "--bins"])?;
     unused_dependencies()?;
     js::run(false)?;
@@ -115,7 +117,7 @@ fn unused_dependencies() -> Result<()> {
     }
     // Run directly: started as `cargo machete` by the `cargo` that runs
     // xtask, it reads its subcommand name as a folder to scan.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = workspace_root();
     eprintln!("$ cargo-machete --with-metadata");
     let status = Command::new("cargo-machete")
         .arg("--with-metadata")
@@ -134,7 +136,7 @@ fn unused_dependencies() -> Result<()> {
 /// runs, and `tests/typecheck/` the compiler and opencode's plugin types that
 /// `tests/plugin.rs` checks the golden plugins with, pinned the same way.
 fn install_fixture_packages() -> Result<()> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = workspace_root();
     let listed = Command::new("git")
         .args([
             "ls-files",
@@ -213,4 +215,15 @@ pub(crate) fn npm_ci(dir: &std::path::Path) -> Result<()> {
         bail!("npm ci in {} failed with {status}", dir.display());
     }
     Ok(())
+}
+
+/// The workspace, as `cargo xtask` (`cargo run`) says at run time. Not
+/// `env!`: builds share a target folder across checkouts, and cargo reuses an
+/// xtask binary built in another checkout, whose compiled-in path would
+/// point there.
+pub fn workspace_root() -> PathBuf {
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }

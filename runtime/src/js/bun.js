@@ -1,6 +1,6 @@
 // ---- bun.js: the `Bun` global and the `bun` module -----------------------
 const { runProcess, runSyncRaw } = need('child_process');
-const { fsAsync, fsSync, pathArg } = need('files');
+const { annotate, fsAsync, fsSync, pathArg } = need('files');
 const { fileURLToPath, pathToFileURL } = need('url');
 const { utf8Decoder, bufferOf, bytesOf } = need('buffer');
 const { path } = need('path');
@@ -364,6 +364,42 @@ class CryptoHasher {
   }
 }
 
+// Bun.Glob: the host matches and walks (`ops/glob.rs`); a scan is one
+// listing read at once, handed out by an iterator as Bun's is.
+class Glob {
+  #pattern;
+  constructor(pattern) {
+    if (typeof pattern !== 'string') throw new TypeError('pattern must be a string');
+    this.#pattern = pattern;
+  }
+  match(path) {
+    if (typeof path !== 'string') throw new TypeError('str must be a string');
+    return host.globMatch(this.#pattern, path);
+  }
+  scanSync(options) {
+    try {
+      return jsonParse(host.globScan(...globScanArgs(this.#pattern, options)))[Symbol.iterator]();
+    } catch (e) {
+      throw annotate(e);
+    }
+  }
+  async *scan(options) {
+    try {
+      yield* jsonParse(await host.globScanAsync(...globScanArgs(this.#pattern, options)));
+    } catch (e) {
+      throw annotate(e);
+    }
+  }
+  get [Symbol.toStringTag]() {
+    return 'Glob';
+  }
+}
+function globScanArgs(pattern, options) {
+  const o = typeof options === 'string' ? { cwd: options } : (options ?? {});
+  const cwd = o.cwd === undefined ? '.' : pathArg(o.cwd);
+  return [pattern, cwd, !!o.dot, o.onlyFiles !== false, !!o.followSymlinks, !!o.absolute];
+}
+
 // Bun.YAML.parse and Bun.TOML.parse take text or its UTF-8 bytes.
 function documentText(input) {
   if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) return new TextDecoder().decode(input);
@@ -440,6 +476,7 @@ const Bun = {
   fileURLToPath,
   pathToFileURL,
   CryptoHasher,
+  Glob,
   hash: bunHash,
   readableStreamToText: (stream) => need('streams').streamText(stream),
   readableStreamToBytes: (stream) => need('streams').streamBytes(stream),

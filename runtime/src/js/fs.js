@@ -138,6 +138,46 @@ async function copyWithAsync(ops, src, dest, options = {}) {
     step = steps.next(await (name === 'filter' ? options.filter(...args) : ops[name](...args)));
   }
 }
+// fs.glob, globSync and promises.glob as Bun gives them: files and folders,
+// no dot names, `exclude` as a list of patterns, and `**` also names the
+// folder itself. The host matches and walks, as for Bun.Glob.
+function globArgs(options) {
+  const cwd = options?.cwd === undefined ? '.' : pathArg(options.cwd);
+  const exclude = Array.isArray(options?.exclude) ? options.exclude.map(String) : [];
+  return { cwd, exclude };
+}
+function globFound(patterns, lists, exclude) {
+  const found = new Set();
+  [].concat(patterns).forEach((pattern, i) => {
+    if (pattern === '**') found.add('.');
+    for (const p of jsonParse(lists[i])) found.add(p);
+  });
+  return [...found].filter((p) => !exclude.some((pattern) => host.globMatch(pattern, p)));
+}
+function globSync(patterns, options) {
+  const { cwd, exclude } = globArgs(options);
+  try {
+    const lists = [].concat(patterns).map((pattern) => host.globScan(String(pattern), cwd, false, false, false, false));
+    return globFound(patterns, lists, exclude);
+  } catch (e) {
+    throw annotate(e);
+  }
+}
+async function globFoundAsync(patterns, options) {
+  const { cwd, exclude } = globArgs(options);
+  try {
+    const scans = []
+      .concat(patterns)
+      .map((pattern) => host.globScanAsync(String(pattern), cwd, false, false, false, false));
+    return globFound(patterns, await Promise.all(scans), exclude);
+  } catch (e) {
+    throw annotate(e);
+  }
+}
+async function* globAsync(patterns, options) {
+  yield* await globFoundAsync(patterns, options);
+}
+
 const fsPromises = {
   async readFile(p, options) {
     return readResult(await fsAsync('read', pathArg(p)), options);
@@ -332,5 +372,16 @@ for (const name of Object.keys(fsPromises)) {
   };
 }
 fs.realpathSync.native = fs.realpathSync;
+// An async iterator, not a promise, so not among the callback forms above.
+fsPromises.glob = globAsync;
+fs.globSync = globSync;
+fs.glob = (patterns, ...rest) => {
+  const cb = rest.pop();
+  if (typeof cb !== 'function') throw new TypeError('fs.glob: the last argument must be a callback');
+  globFoundAsync(patterns, rest[0]).then(
+    (found) => cb(null, found),
+    (e) => cb(e),
+  );
+};
 
 return { fs, fsPromises };

@@ -11,6 +11,7 @@ mod blocking;
 mod crypto;
 mod data_formats;
 mod fs;
+mod glob;
 mod http;
 mod misc;
 mod password;
@@ -66,6 +67,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("yamlParse", data_formats::yaml_parse, 1),
         ("tomlParse", data_formats::toml_parse, 1),
         ("password", blocking::inline::<password::Job>, 6),
+        ("globMatch", glob::glob_match, 2),
+        ("globScan", blocking::inline::<glob::Scan>, 6),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {
@@ -99,6 +102,11 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         NativeFunction::from_async_fn(blocking::on_pool::<zlib::Job>),
         JsString::from("zlibAsync"),
         8,
+    );
+    init.function(
+        NativeFunction::from_async_fn(blocking::on_pool::<glob::Scan>),
+        JsString::from("globScanAsync"),
+        6,
     );
     init.build()
 }

@@ -87,10 +87,7 @@ pub fn run(options: Options) -> Result<()> {
     check_options(&options)?;
     // `overrides_with`: of `--peers` and `--no-peers`, the last one given is set.
     let run_peers = options.peers || !options.no_peers;
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask lives in the workspace")?
-        .to_path_buf();
+    let workspace = crate::workspace_root();
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| workspace.join("target"));

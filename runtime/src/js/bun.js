@@ -477,6 +477,10 @@ const Bun = {
   pathToFileURL,
   CryptoHasher,
   Glob,
+  semver: {
+    satisfies: (version, range) => host.semverSatisfies(String(version), String(range)),
+    order: (a, b) => host.semverOrder(String(a), String(b)),
+  },
   hash: bunHash,
   readableStreamToText: (stream) => need('streams').streamText(stream),
   readableStreamToBytes: (stream) => need('streams').streamBytes(stream),

@@ -17,6 +17,7 @@ mod misc;
 mod password;
 mod path;
 mod process;
+mod semver;
 mod shell;
 pub(crate) mod sqlite;
 mod zlib;
@@ -69,6 +70,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("password", blocking::inline::<password::Job>, 6),
         ("globMatch", glob::glob_match, 2),
         ("globScan", blocking::inline::<glob::Scan>, 6),
+        ("semverOrder", semver::semver_order, 2),
+        ("semverSatisfies", semver::semver_satisfies, 2),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {

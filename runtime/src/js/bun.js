@@ -442,9 +442,21 @@ function notProvided(name) {
     throw new Error(`${name} is not provided by this runtime`);
   };
 }
-// Bun.hash and Bun.hash.wyhash; Bun's other hash functions are not provided.
+// Bun.hash: wyhash (the default) is the prelude's own; the other algorithms
+// are the host's (`ops/checksums.rs`), a number for the 32-bit ones and a
+// BigInt for the 64-bit ones, as in Bun. No crate gives Bun's CityHash
+// values, so those two are not provided.
 const bunHash = (data, seed) => need('bun_hash').wyhash(data, seed);
 bunHash.wyhash = (data, seed) => need('bun_hash').wyhash(data, seed);
+const HASH_ALGORITHMS = ['adler32', 'crc32', 'cityHash32', 'cityHash64', 'xxHash32', 'xxHash64', 'xxHash3'];
+for (const name of [...HASH_ALGORITHMS, 'murmur32v2', 'murmur32v3', 'murmur64v2', 'rapidhash']) {
+  bunHash[name] = name.startsWith('city')
+    ? notProvided(`Bun.hash.${name}`)
+    : (data, seed) => {
+        const out = host.checksum(name, bufferOf(data), String(need('bun_hash').seedOf(seed)));
+        return typeof out === 'string' ? BigInt(out) : out;
+      };
+}
 
 const Bun = {
   version: '1.2.0',

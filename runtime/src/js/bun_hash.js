@@ -74,4 +74,4 @@ function wyhash(data, seed) {
   return mix(a ^ SECRET[0] ^ BigInt(length), b ^ SECRET[1]);
 }
 
-return { wyhash };
+return { wyhash, seedOf };

@@ -8,6 +8,7 @@
 //! Async operations run on tokio and never block other calls.
 
 mod blocking;
+mod checksums;
 mod crypto;
 mod data_formats;
 mod fs;
@@ -71,6 +72,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("globMatch", glob::glob_match, 2),
         ("globScan", blocking::inline::<glob::Scan>, 6),
         ("semverOrder", semver::semver_order, 2),
+        ("checksum", checksums::checksum, 3),
         ("semverSatisfies", semver::semver_satisfies, 2),
     ];
     let mut init = ObjectInitializer::new(context);

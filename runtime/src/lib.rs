@@ -27,7 +27,7 @@
 //! - The APIs are a JS prelude (`src/js/`, embedded) over a few native
 //!   operations (`src/ops/`): files, subprocesses, HTTP, hashing. `node:*`
 //!   modules the prelude does not define fail to import with
-//!   `node:vm is not provided by this runtime`. A host starts without
+//!   `node:cluster is not provided by this runtime`. A host starts without
 //!   parsing any of it: each part is parsed the first time a tool reads a
 //!   global or imports a module that needs it (`prelude.rs`, `internals.rs`),
 //!   since parsing JS is most of what starting a host costs.

@@ -57,6 +57,7 @@ const UNITS: &[(&str, &str)] = &[
     ("url", include_str!("js/url.js")),
     ("url_search_params", include_str!("js/url_search_params.js")),
     ("util", include_str!("js/util.js")),
+    ("vm", include_str!("js/vm.js")),
     ("web_crypto", include_str!("js/web_crypto.js")),
     ("web_url", include_str!("js/web_url.js")),
     ("zlib", include_str!("js/zlib.js")),
@@ -139,6 +140,7 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("node:url", "node_url", "module"),
     ("node:util", "util", "util"),
     ("node:util/types", "util", "types"),
+    ("node:vm", "vm", "vm"),
     ("node:zlib", "zlib", "zlib"),
 ];
 

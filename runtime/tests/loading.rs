@@ -154,7 +154,7 @@ fn unresolvable_imports_name_what_is_missing() {
                 ("missing_pkg.ts", &tool("left-pad/sub")),
                 ("scoped.ts", &tool("@acme/tools")),
                 ("missing_file.ts", &tool("./nowhere.js")),
-                ("vm.ts", &tool("node:vm")),
+                ("cluster.ts", &tool("node:cluster")),
                 ("bare_builtin.ts", &tool("worker_threads")),
             ],
         );
@@ -172,7 +172,7 @@ fn unresolvable_imports_name_what_is_missing() {
                 "missing_file.ts",
                 "Cannot find module './nowhere.js' imported from missing_file.ts",
             ),
-            ("vm.ts", "node:vm is not provided by this runtime"),
+            ("cluster.ts", "node:cluster is not provided by this runtime"),
             (
                 "bare_builtin.ts",
                 "node:worker_threads is not provided by this runtime",

@@ -21,6 +21,7 @@ mod process;
 mod semver;
 mod shell;
 pub(crate) mod sqlite;
+mod vm;
 mod zlib;
 
 use boa_engine::object::ObjectInitializer;
@@ -73,6 +74,9 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("globScan", blocking::inline::<glob::Scan>, 6),
         ("semverOrder", semver::semver_order, 2),
         ("checksum", checksums::checksum, 3),
+        ("vmRealm", vm::vm_realm, 0),
+        ("vmRun", vm::vm_run, 5),
+        ("vmCheck", vm::vm_check, 1),
         ("semverSatisfies", semver::semver_satisfies, 2),
     ];
     let mut init = ObjectInitializer::new(context);

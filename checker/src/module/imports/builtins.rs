@@ -107,6 +107,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:url",
     "node:util",
     "node:util/types",
+    "node:vm",
     "node:zlib",
 ];
 
@@ -170,7 +171,7 @@ mod tests {
         }
         assert!(
             is_provided("node:fs")
-                && !is_provided("node:vm")
+                && !is_provided("node:worker_threads")
                 && is_provided("bun:sqlite")
                 && !is_provided("bun:ffi")
         );

@@ -57,6 +57,10 @@ pub(crate) struct HostState {
     /// The `bun:sqlite` databases open in this host; empty (and nothing of
     /// SQLite touched) until a tool opens one.
     pub(crate) sqlite: RefCell<crate::ops::sqlite::Connections>,
+    /// Files a tool opened with `fs.open`, by their OS descriptor, as Node
+    /// numbers them. They stay open until the tool closes them or the host
+    /// ends, as a process's would.
+    pub(crate) files: RefCell<HashMap<i32, std::sync::Arc<std::fs::File>>>,
 }
 
 impl HostState {
@@ -76,6 +80,7 @@ impl HostState {
             http_clients: RefCell::default(),
             sync_deadline: Cell::new(None),
             sqlite: RefCell::default(),
+            files: RefCell::default(),
         }
     }
 

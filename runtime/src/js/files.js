@@ -1,11 +1,12 @@
 // ---- files.js: the file operations node:fs, child_process and Bun share ----
 function annotate(error) {
   // host errors start with a Node error code: "ENOENT: no such file …, open 'x'"
-  const m = /^(E[A-Z]+): .*?, (\w+) '(.*)'$/.exec(error && error.message);
+  // (an error on a descriptor names no path: "EBADF: bad file descriptor, read")
+  const m = /^(E[A-Z]+): .*?, (\w+)(?: '(.*)')?$/.exec(error && error.message);
   if (m) {
     error.code = m[1];
     error.syscall = m[2];
-    error.path = m[3];
+    if (m[3] !== undefined) error.path = m[3];
     if (typeof error.errno !== 'number')
       error.errno = -({ ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, ENOTEMPTY: 39 }[m[1]] || 5);
   }

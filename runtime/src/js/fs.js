@@ -178,8 +178,138 @@ async function* globAsync(patterns, options) {
   yield* await globFoundAsync(patterns, options);
 }
 
+// File descriptors: `fs.open` answers the OS's number and the host keeps the
+// file (`ops/fs.rs`). Node's flag strings become Linux's O_* flags.
+const O = { RDONLY: 0, WRONLY: 1, RDWR: 2, CREAT: 64, EXCL: 128, TRUNC: 512, APPEND: 1024 };
+const OPEN_FLAGS = {
+  r: O.RDONLY,
+  rs: O.RDONLY,
+  sr: O.RDONLY,
+  'r+': O.RDWR,
+  'rs+': O.RDWR,
+  'sr+': O.RDWR,
+  w: O.WRONLY | O.CREAT | O.TRUNC,
+  'w+': O.RDWR | O.CREAT | O.TRUNC,
+  a: O.WRONLY | O.CREAT | O.APPEND,
+  'a+': O.RDWR | O.CREAT | O.APPEND,
+};
+for (const [exclusive, plain] of [
+  ['wx', 'w'],
+  ['xw', 'w'],
+  ['wx+', 'w+'],
+  ['xw+', 'w+'],
+  ['ax', 'a'],
+  ['xa', 'a'],
+  ['ax+', 'a+'],
+  ['xa+', 'a+'],
+  ['as', 'a'],
+  ['sa', 'a'],
+  ['as+', 'a+'],
+  ['sa+', 'a+'],
+])
+  OPEN_FLAGS[exclusive] = OPEN_FLAGS[plain] | (exclusive.includes('x') ? O.EXCL : 0);
+function flagsArg(flags = 'r') {
+  if (typeof flags === 'number') return flags;
+  const bits = OPEN_FLAGS[flags];
+  if (bits === undefined) {
+    const error = new TypeError(`The argument 'flags' is invalid. Received '${flags}'`);
+    error.code = 'ERR_INVALID_ARG_VALUE';
+    throw error;
+  }
+  return bits;
+}
+function openArgs(p, flags, mode) {
+  return ['open', pathArg(p), flagsArg(flags ?? 'r'), mode === undefined || mode === null ? 0o666 : modeArg(mode)];
+}
+function fdArg(fd) {
+  if (!Number.isInteger(fd) || fd < 0) {
+    const error = new TypeError(`The "fd" argument must be of type number. Received ${typeof fd}`);
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  return fd;
+}
+// read(fd, buffer, offset, length, position) or read(fd, buffer, { offset, length, position }).
+function readArgs(buffer, offset, length, position) {
+  if (offset !== null && typeof offset === 'object') ({ offset, length, position } = offset);
+  offset = offset ?? 0;
+  length = length ?? buffer.byteLength - offset;
+  position = typeof position === 'bigint' ? Number(position) : (position ?? null);
+  return { offset, length, position };
+}
+function readInto(buffer, offset, bytes) {
+  new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength).set(new Uint8Array(bytes), offset);
+  return bytes.byteLength;
+}
+// write(fd, buffer, offset, length, position) or write(fd, text, position, encoding).
+function writeArgs(data, offset, length, position) {
+  if (typeof data === 'string') {
+    const bytes = normalizeEncoding(length ?? 'utf8') === 'utf8' ? data : encodeString(data, length);
+    return { bytes: bufferOf(bytes), position: offset ?? null };
+  }
+  if (offset !== null && typeof offset === 'object') ({ offset, length, position } = offset);
+  const view = new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength);
+  const start = offset ?? 0;
+  const bytes = view.subarray(start, start + (length ?? view.byteLength - start));
+  return { bytes: bufferOf(bytes), position: typeof position === 'bigint' ? Number(position) : (position ?? null) };
+}
+
+class FileHandle {
+  #fd;
+  constructor(fd) {
+    this.#fd = fd;
+  }
+  get fd() {
+    return this.#fd;
+  }
+  async read(buffer = Buffer.alloc(16384), offset, length, position) {
+    const a = readArgs(buffer, offset, length, position);
+    const bytesRead = readInto(buffer, a.offset, await fsAsync('readAt', this.#fd, a.length, a.position));
+    return { bytesRead, buffer };
+  }
+  async write(data, offset, length, position) {
+    const w = writeArgs(data, offset, length, position);
+    const bytesWritten = await fsAsync('writeAt', this.#fd, w.bytes, w.position);
+    return { buffer: data, bytesWritten };
+  }
+  async readFile(options) {
+    return readResult(await fsAsync('readRest', this.#fd), options);
+  }
+  // Node writes from the cursor, so after earlier writes this does not
+  // start at the beginning of the file.
+  async writeFile(data, options) {
+    await fsAsync('writeAt', this.#fd, writeData(data, options), null);
+  }
+  async appendFile(data, options) {
+    await this.writeFile(data, options);
+  }
+  async stat() {
+    return new Stats(jsonParse(await fsAsync('fstat', this.#fd)));
+  }
+  async truncate(length = 0) {
+    await fsAsync('ftruncate', this.#fd, length);
+  }
+  async sync() {
+    await fsAsync('fsync', this.#fd);
+  }
+  async datasync() {
+    await fsAsync('fsync', this.#fd);
+  }
+  async close() {
+    if (this.#fd === -1) return;
+    const fd = this.#fd;
+    this.#fd = -1;
+    await fsAsync('close', fd);
+  }
+  async [Symbol.asyncDispose]() {
+    await this.close();
+  }
+}
+
 const fsPromises = {
   async readFile(p, options) {
+    if (p instanceof FileHandle) return p.readFile(options);
+    if (typeof p === 'number') return readResult(await fsAsync('readRest', fdArg(p)), options);
     return readResult(await fsAsync('read', pathArg(p)), options);
   },
   async writeFile(p, data, options) {
@@ -264,12 +394,37 @@ const fsPromises = {
   },
 };
 const fs = {
-  readFileSync: (p, options) => readResult(fsSync('read', pathArg(p)), options),
+  readFileSync: (p, options) =>
+    readResult(typeof p === 'number' ? fsSync('readRest', fdArg(p)) : fsSync('read', pathArg(p)), options),
   writeFileSync: (p, data, options) => {
-    fsSync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
+    if (typeof p === 'number') fsSync('writeAt', fdArg(p), writeData(data, options), null);
+    else fsSync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
   },
   appendFileSync: (p, data, options) => {
-    fsSync('write', pathArg(p), writeData(data, options), true);
+    if (typeof p === 'number') fsSync('writeAt', fdArg(p), writeData(data, options), null);
+    else fsSync('write', pathArg(p), writeData(data, options), true);
+  },
+  openSync: (p, flags, mode) => fsSync(...openArgs(p, flags, mode)),
+  closeSync: (fd) => {
+    fsSync('close', fdArg(fd));
+  },
+  readSync: (fd, buffer, offset, length, position) => {
+    const a = readArgs(buffer, offset, length, position);
+    return readInto(buffer, a.offset, fsSync('readAt', fdArg(fd), a.length, a.position));
+  },
+  writeSync: (fd, data, offset, length, position) => {
+    const w = writeArgs(data, offset, length, position);
+    return fsSync('writeAt', fdArg(fd), w.bytes, w.position);
+  },
+  fstatSync: (fd) => new Stats(jsonParse(fsSync('fstat', fdArg(fd)))),
+  ftruncateSync: (fd, length = 0) => {
+    fsSync('ftruncate', fdArg(fd), length);
+  },
+  fsyncSync: (fd) => {
+    fsSync('fsync', fdArg(fd));
+  },
+  fdatasyncSync: (fd) => {
+    fsSync('fsync', fdArg(fd));
   },
   readdirSync: (p, options) =>
     options && options.recursive
@@ -347,7 +502,19 @@ const fs = {
       throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`));
   },
   promises: fsPromises,
-  constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 },
+  constants: {
+    F_OK: 0,
+    R_OK: 4,
+    W_OK: 2,
+    X_OK: 1,
+    O_RDONLY: O.RDONLY,
+    O_WRONLY: O.WRONLY,
+    O_RDWR: O.RDWR,
+    O_CREAT: O.CREAT,
+    O_EXCL: O.EXCL,
+    O_TRUNC: O.TRUNC,
+    O_APPEND: O.APPEND,
+  },
   Stats,
   Dirent,
 };
@@ -374,6 +541,38 @@ for (const name of Object.keys(fsPromises)) {
 fs.realpathSync.native = fs.realpathSync;
 // An async iterator, not a promise, so not among the callback forms above.
 fsPromises.glob = globAsync;
+// A FileHandle, where the callback form gives a descriptor.
+fsPromises.open = async (p, flags, mode) => new FileHandle(await fsAsync(...openArgs(p, flags, mode)));
+fsPromises.FileHandle = FileHandle;
+// Descriptor callback forms: fs.read's and fs.write's callbacks also get
+// the buffer.
+const withCallback = (args, run) => {
+  const cb = args.pop();
+  if (typeof cb !== 'function') throw new TypeError('The "cb" argument must be of type function');
+  run(...args).then(
+    (result) => cb(null, ...(Array.isArray(result) ? result : [result])),
+    (e) => cb(e),
+  );
+};
+fs.open = (...args) =>
+  withCallback(args, (p, flags, mode) =>
+    fsAsync(...openArgs(p, typeof flags === 'function' ? undefined : flags, mode)),
+  );
+fs.close = (fd, cb = () => {}) => withCallback([cb], () => fsAsync('close', fdArg(fd)).then(() => []));
+fs.read = (fd, ...args) =>
+  withCallback(args, async (buffer, offset, length, position) => {
+    const a = readArgs(buffer, offset, length, position);
+    return [readInto(buffer, a.offset, await fsAsync('readAt', fdArg(fd), a.length, a.position)), buffer];
+  });
+fs.write = (fd, data, ...args) =>
+  withCallback(args, async (offset, length, position) => {
+    const w = writeArgs(data, offset, length, position);
+    return [await fsAsync('writeAt', fdArg(fd), w.bytes, w.position), data];
+  });
+fs.fstat = (fd, cb) => withCallback([cb], async () => new Stats(jsonParse(await fsAsync('fstat', fdArg(fd)))));
+fs.ftruncate = (fd, ...args) =>
+  withCallback(args, (length = 0) => fsAsync('ftruncate', fdArg(fd), length).then(() => []));
+fs.fsync = (fd, cb) => withCallback([cb], () => fsAsync('fsync', fdArg(fd)).then(() => []));
 fs.globSync = globSync;
 fs.glob = (patterns, ...rest) => {
   const cb = rest.pop();

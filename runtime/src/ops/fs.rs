@@ -4,7 +4,9 @@
 //! blocking pool so that a slow disk never stalls other calls. Relative paths
 //! resolve against the project directory, which is what `process.cwd()` says.
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::UNIX_EPOCH;
 
 use boa_engine::{Context, JsResult, JsString, JsValue};
@@ -12,28 +14,60 @@ use boa_engine::{Context, JsResult, JsString, JsValue};
 use super::{arg, bytes_arg, bytes_value, error, io_error, json_value, string_arg};
 use crate::state::HostState;
 
+/// A path as the tool wrote it, which error messages show (as Node's do),
+/// and the file it names, resolved against the project.
+pub(super) struct Target {
+    full: PathBuf,
+    given: String,
+}
+
+impl std::ops::Deref for Target {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.full
+    }
+}
+
+impl AsRef<Path> for Target {
+    fn as_ref(&self) -> &Path {
+        &self.full
+    }
+}
+
 pub(super) enum Op {
-    Read(PathBuf),
-    Write(PathBuf, Vec<u8>, bool),
-    ReadDir(PathBuf),
-    Stat(PathBuf, bool),
-    MkDir(PathBuf, bool),
-    Rm(PathBuf, bool, bool),
-    RmDir(PathBuf),
-    Unlink(PathBuf),
-    Rename(PathBuf, PathBuf),
-    Copy(PathBuf, PathBuf),
-    Exists(PathBuf),
-    RealPath(PathBuf),
+    Read(Target),
+    Write(Target, Vec<u8>, bool),
+    ReadDir(Target),
+    Stat(Target, bool),
+    MkDir(Target, bool),
+    Rm(Target, bool, bool),
+    RmDir(Target),
+    Unlink(Target),
+    Rename(Target, Target),
+    Copy(Target, Target),
+    Exists(Target),
+    RealPath(Target),
     /// The folder and the name prefix of the new folder.
     MkDtemp(PathBuf, String),
-    Chmod(PathBuf, u32),
+    Chmod(Target, u32),
     /// The link's target as written, and the link.
-    Symlink(String, PathBuf),
-    ReadLink(PathBuf),
-    Truncate(PathBuf, u64),
+    Symlink(String, Target),
+    ReadLink(Target),
+    Truncate(Target, u64),
     /// Access and modification times, in seconds since the epoch.
-    Utimes(PathBuf, f64, f64),
+    Utimes(Target, f64, f64),
+    /// `fs.open`: Linux's `O_*` flags and the mode for a new file.
+    Open(Target, u32, u32),
+    /// The file of a descriptor the host has already let go of.
+    Close(Arc<File>),
+    /// At most this many bytes, at a position or from the file's cursor.
+    ReadAt(Arc<File>, usize, Option<u64>),
+    WriteAt(Arc<File>, Vec<u8>, Option<u64>),
+    /// From the cursor to the end (`readFileSync(fd)`).
+    ReadRest(Arc<File>),
+    FdStat(Arc<File>),
+    FdTruncate(Arc<File>, u64),
+    FdSync(Arc<File>),
 }
 
 pub(super) enum Out {
@@ -41,6 +75,8 @@ pub(super) enum Out {
     Json(serde_json::Value),
     Bool(bool),
     Text(String),
+    Number(f64),
+    Opened(File),
     Unit,
 }
 
@@ -49,8 +85,28 @@ pub(super) struct Failure(std::io::Error, &'static str, String);
 fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
     let name = string_arg(args, 0, context)?;
     let dir = HostState::of(context).project_dir.clone();
-    let path = |i: usize, context: &mut Context| -> JsResult<PathBuf> {
-        Ok(dir.join(string_arg(args, i, context)?))
+    let path = |i: usize, context: &mut Context| -> JsResult<Target> {
+        let given = string_arg(args, i, context)?;
+        Ok(Target {
+            full: dir.join(&given),
+            given,
+        })
+    };
+    let descriptor = |i: usize, syscall: &'static str, context: &mut Context| {
+        let fd = arg(args, i).to_i32(context)?;
+        HostState::of(context)
+            .files
+            .borrow()
+            .get(&fd)
+            .cloned()
+            .ok_or_else(|| bad_descriptor(syscall, context))
+    };
+    let position = |i: usize, context: &mut Context| -> JsResult<Option<u64>> {
+        let value = arg(args, i);
+        if value.is_null_or_undefined() || value.as_number().is_some_and(|n| n < 0.0) {
+            return Ok(None);
+        }
+        Ok(Some(value.to_length(context)?))
     };
     let flag = |i: usize| arg(args, i).to_boolean();
     Ok(match name.as_str() {
@@ -96,16 +152,45 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
             arg(args, 2).to_number(context)?,
             arg(args, 3).to_number(context)?,
         ),
+        "open" => Op::Open(
+            path(1, context)?,
+            arg(args, 2).to_u32(context)?,
+            arg(args, 3).to_u32(context)?,
+        ),
+        "close" => {
+            let fd = arg(args, 1).to_i32(context)?;
+            let file = HostState::of(context).files.borrow_mut().remove(&fd);
+            Op::Close(file.ok_or_else(|| bad_descriptor("close", context))?)
+        }
+        "readAt" => Op::ReadAt(
+            descriptor(1, "read", context)?,
+            arg(args, 2).to_length(context)? as usize,
+            position(3, context)?,
+        ),
+        "writeAt" => Op::WriteAt(
+            descriptor(1, "write", context)?,
+            bytes_arg(args, 2, context)?.unwrap_or_default(),
+            position(3, context)?,
+        ),
+        "readRest" => Op::ReadRest(descriptor(1, "read", context)?),
+        "fstat" => Op::FdStat(descriptor(1, "fstat", context)?),
+        "ftruncate" => Op::FdTruncate(
+            descriptor(1, "ftruncate", context)?,
+            arg(args, 2).to_length(context)?,
+        ),
+        "fsync" => Op::FdSync(descriptor(1, "fsync", context)?),
         other => return Err(error(format!("internal: unknown fs operation {other}"))),
     })
 }
 
 fn run(op: Op) -> Result<Out, Failure> {
     use std::fs;
-    let fail = |syscall: &'static str, path: &PathBuf| {
-        let path = path.display().to_string();
+    let fail = |syscall: &'static str, path: &Target| {
+        let path = path.given.clone();
         move |e: std::io::Error| Failure(e, syscall, path)
     };
+    let fd_fail =
+        |syscall: &'static str| move |e: std::io::Error| Failure(e, syscall, String::new());
     Ok(match op {
         Op::Read(p) => Out::Bytes(fs::read(&p).map_err(fail("open", &p))?),
         Op::Write(p, bytes, append) => {
@@ -196,7 +281,10 @@ fn run(op: Op) -> Result<Out, Failure> {
                 .prefix(&name)
                 .rand_bytes(6)
                 .tempdir_in(&folder)
-                .map_err(fail("mkdtemp", &folder.join(format!("{name}XXXXXX"))))?
+                .map_err(|e| {
+                    let shown = folder.join(format!("{name}XXXXXX"));
+                    Failure(e, "mkdtemp", shown.display().to_string())
+                })?
                 .keep();
             let created = made
                 .file_name()
@@ -211,7 +299,7 @@ fn run(op: Op) -> Result<Out, Failure> {
         }
         Op::Symlink(target, link) => {
             std::os::unix::fs::symlink(&target, &link)
-                .map_err(|e| Failure(e, "symlink", format!("{target}' -> '{}", link.display())))?;
+                .map_err(|e| Failure(e, "symlink", format!("{target}' -> '{}", link.given)))?;
             Out::Unit
         }
         Op::ReadLink(p) => Out::Text(
@@ -247,7 +335,83 @@ fn run(op: Op) -> Result<Out, Failure> {
                 .map_err(fail("utime", &p))?;
             Out::Unit
         }
+        Op::Open(p, flags, mode) => Out::Opened(open(&p, flags, mode).map_err(fail("open", &p))?),
+        // Dropping the last handle closes the descriptor; a call still
+        // running on the blocking pool holds its own until it ends.
+        Op::Close(file) => {
+            drop(file);
+            Out::Unit
+        }
+        Op::ReadAt(file, length, position) => {
+            use std::io::Read;
+            use std::os::unix::fs::FileExt;
+            let mut buffer = vec![0; length];
+            let read = match position {
+                Some(at) => file.read_at(&mut buffer, at),
+                None => (&*file).read(&mut buffer),
+            }
+            .map_err(fd_fail("read"))?;
+            buffer.truncate(read);
+            Out::Bytes(buffer)
+        }
+        Op::WriteAt(file, bytes, position) => {
+            use std::io::Write;
+            use std::os::unix::fs::FileExt;
+            match position {
+                Some(at) => file.write_all_at(&bytes, at),
+                None => (&*file).write_all(&bytes),
+            }
+            .map_err(fd_fail("write"))?;
+            Out::Number(bytes.len() as f64)
+        }
+        Op::ReadRest(file) => {
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            (&*file).read_to_end(&mut bytes).map_err(fd_fail("read"))?;
+            Out::Bytes(bytes)
+        }
+        Op::FdStat(file) => Out::Json(stat_json(&file.metadata().map_err(fd_fail("fstat"))?)),
+        Op::FdTruncate(file, length) => {
+            file.set_len(length).map_err(fd_fail("ftruncate"))?;
+            Out::Unit
+        }
+        Op::FdSync(file) => {
+            file.sync_all().map_err(fd_fail("fsync"))?;
+            Out::Unit
+        }
     })
+}
+
+/// Opens a file as `open(2)` would with Linux's `O_*` flags, which the
+/// prelude derives from Node's flag strings (`'r+'`, `'wx'`, `'a'`…).
+fn open(path: &Path, flags: u32, mode: u32) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    const WRITE_ONLY: u32 = 1;
+    const READ_WRITE: u32 = 2;
+    const CREATE: u32 = 0o100;
+    const EXCLUSIVE: u32 = 0o200;
+    const TRUNCATE: u32 = 0o1000;
+    const APPEND: u32 = 0o2000;
+    let access = flags & 3;
+    let mut options = std::fs::OpenOptions::new();
+    options
+        .read(access != WRITE_ONLY)
+        .write(access == WRITE_ONLY || access == READ_WRITE)
+        .append(flags & APPEND != 0)
+        .truncate(flags & TRUNCATE != 0)
+        .mode(mode);
+    if flags & CREATE != 0 && flags & EXCLUSIVE != 0 {
+        options.create_new(true);
+    } else if flags & CREATE != 0 {
+        options.create(true);
+    }
+    options.open(path)
+}
+
+/// Node's error for a descriptor this host has not opened or has closed.
+fn bad_descriptor(syscall: &str, context: &mut Context) -> boa_engine::JsError {
+    let ebadf = std::io::Error::from_raw_os_error(nix::errno::Errno::EBADF as i32);
+    io_error(&ebadf, syscall, "", context)
 }
 
 fn kind_of(t: &std::fs::FileType) -> &'static str {
@@ -290,6 +454,16 @@ fn to_js(result: Result<Out, Failure>, context: &mut Context) -> JsResult<JsValu
         Ok(Out::Json(value)) => Ok(json_value(&value)),
         Ok(Out::Bool(b)) => Ok(JsValue::from(b)),
         Ok(Out::Text(text)) => Ok(JsValue::from(JsString::from(text.as_str()))),
+        Ok(Out::Number(n)) => Ok(JsValue::from(n)),
+        Ok(Out::Opened(file)) => {
+            use std::os::fd::AsRawFd;
+            let fd = file.as_raw_fd();
+            HostState::of(context)
+                .files
+                .borrow_mut()
+                .insert(fd, Arc::new(file));
+            Ok(JsValue::from(fd))
+        }
         Ok(Out::Unit) => Ok(JsValue::undefined()),
         Err(Failure(e, syscall, path)) => Err(io_error(&e, syscall, &path, context)),
     }

@@ -182,7 +182,13 @@ fn coded_error(message: String, code: &str, errno: Option<i32>, context: &mut Co
 /// reads `code`, `syscall` and `path` back from the message (`files.js`).
 fn io_error(error: &std::io::Error, syscall: &str, path: &str, context: &mut Context) -> JsError {
     let (code, errno, text) = describe_io_error(error);
-    let message = format!("{code}: {text}, {syscall} '{path}'");
+    // Node names no path for an error on a descriptor: "EBADF: bad file
+    // descriptor, read".
+    let message = if path.is_empty() {
+        format!("{code}: {text}, {syscall}")
+    } else {
+        format!("{code}: {text}, {syscall} '{path}'")
+    };
     let object = boa_engine::JsNativeError::error()
         .with_message(message)
         .into_opaque(context);
@@ -228,6 +234,7 @@ fn describe_io_error(error: &std::io::Error) -> (String, i32, String) {
 /// libuv's wording (what Node prints) where it differs from the C library's.
 fn node_text(code: &str) -> Option<&'static str> {
     Some(match code {
+        "EBADF" => "bad file descriptor",
         "ENOENT" => "no such file or directory",
         "EACCES" => "permission denied",
         "EEXIST" => "file already exists",

@@ -643,6 +643,69 @@ fn calls_queued_behind_a_runaway_run_on_another_worker() {
     assert_eq!(ok.status, StatusCode::OK);
 }
 
+/// With one worker there is nowhere else to send the calls queued behind a
+/// runaway: they wait for the worker that replaces the blocked one and get
+/// their own answers there, while the runaway gets its 504.
+#[test]
+fn calls_queued_behind_a_runaway_on_the_only_worker_run_on_its_replacement() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--timeout", "2", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let runaway = scope.spawn(|| daemon.call("runaway", call_body(json!({}), json!({}))));
+        // The runaway is the worker's first call: the others queue behind it.
+        let start = Instant::now();
+        while daemon.get("/beeuni/health").body["calls"] != 1 {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the runaway never arrived"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let queued: Vec<_> = (0..4)
+            .map(|i| {
+                let daemon = &daemon;
+                scope.spawn(move || {
+                    let tag = format!("q{i}");
+                    let answer = if i % 2 == 0 {
+                        daemon.call(
+                            "echo",
+                            call_body(json!({"text": tag}), json!({"sessionId": tag})),
+                        )
+                    } else {
+                        daemon.call("slow", call_body(json!({"ms": 50, "tag": tag}), json!({})))
+                    };
+                    (i, tag, answer)
+                })
+            })
+            .collect();
+        for call in queued {
+            let (i, tag, answer) = call.join().unwrap();
+            let right = if i % 2 == 0 {
+                json!({"output": format!("{tag} (agent beeuni, session {tag})")})
+            } else {
+                json!({"output": format!("slept 50 ms {tag}")})
+            };
+            assert_eq!(answer.status, StatusCode::OK, "{tag}: {}", answer.body);
+            assert_eq!(answer.body, right, "{tag}");
+        }
+        let runaway = runaway.join().unwrap();
+        assert_eq!(runaway.status, StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(
+            runaway.body,
+            json!({"error": "the tool call did not finish within 2 s"})
+        );
+    });
+    assert!(
+        daemon.log().contains(
+            "[workers] a worker was replaced: a call blocked its worker past its 2 s deadline"
+        ),
+        "{}",
+        daemon.log()
+    );
+    let health = daemon.get("/beeuni/health");
+    assert_eq!(health.body["workers"], 1);
+}
+
 /// The daemon's exit was once checked before the test had read the last
 /// lines of its log ("[daemon] stopped"), a failure about one run in four
 /// under load: `wait_exit` reads the log to its end first.

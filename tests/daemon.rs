@@ -706,6 +706,78 @@ fn calls_queued_behind_a_runaway_on_the_only_worker_run_on_its_replacement() {
     assert_eq!(health.body["workers"], 1);
 }
 
+/// A call that settles in the engine turn in which another call then
+/// blocks the worker keeps its answer: it is sent as soon as it settles,
+/// and only the blocking call is lost with the worker.
+#[test]
+fn a_call_that_settled_before_another_blocked_the_worker_keeps_its_answer() {
+    let sandbox = Sandbox::new();
+    let tools = sandbox.project().join("tools");
+    // The parked call waits for the blocking one to release it: its last
+    // step is queued just before the blocking call's, in the same turn.
+    std::fs::write(
+        tools.join("parked.ts"),
+        "export default {
+  description: 'Waits for the releasing call, then answers after one microtask.',
+  parameters: { type: 'object', properties: {} },
+  async execute() {
+    // The timer only keeps the promise from counting as one that can never settle.
+    await new Promise((resolve) => { (globalThis as any).releaseParked = resolve; setTimeout(resolve, 60000) })
+    await Promise.resolve()
+    return 'done'
+  },
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        tools.join("releases.ts"),
+        "export default {
+  description: 'Releases the parked call, then blocks its thread in a catastrophic regular expression.',
+  parameters: { type: 'object', properties: {} },
+  async execute() {
+    (globalThis as any).releaseParked()
+    await Promise.resolve()
+    await Promise.resolve()
+    return String(/^(a+)+$/.test('a'.repeat(40) + 'b'))
+  },
+}
+",
+    )
+    .unwrap();
+    let manifest = sandbox.project().join("beeuni.yaml");
+    let text = std::fs::read_to_string(&manifest).unwrap().replacen(
+        "tools:\n",
+        "tools:\n  parked: tools/parked.ts\n  releases: tools/releases.ts\n",
+        1,
+    );
+    std::fs::write(&manifest, text).unwrap();
+    let daemon = sandbox.start(&["--workers", "1", "--timeout", "2", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let parked = scope.spawn(|| daemon.call("parked", call_body(json!({}), json!({}))));
+        // The parked call is the worker's first: it starts before the other.
+        let start = Instant::now();
+        while daemon.get("/beeuni/health").body["calls"] != 1 {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the parked call never arrived"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let blocking = daemon.call("releases", call_body(json!({}), json!({})));
+        assert_eq!(
+            blocking.status,
+            StatusCode::GATEWAY_TIMEOUT,
+            "{}",
+            blocking.body
+        );
+        let parked = parked.join().unwrap();
+        assert_eq!(parked.status, StatusCode::OK, "{}", parked.body);
+        assert_eq!(parked.body, json!({"output": "done"}));
+    });
+    daemon.wait_for_log("[workers] a worker was replaced: a call blocked its worker");
+}
+
 /// The daemon's exit was once checked before the test had read the last
 /// lines of its log ("[daemon] stopped"), a failure about one run in four
 /// under load: `wait_exit` reads the log to its end first.

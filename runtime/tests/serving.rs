@@ -125,3 +125,88 @@ fn a_served_call_does_not_wait_for_the_calls_already_in_flight() {
         ]
     );
 }
+
+/// `Host::serve`: a call that settles is handed back before the next job
+/// runs, not once the job queue is empty: a job after it may block the
+/// thread for good (the daemon then kills the worker), and the call that
+/// already had its answer must not be lost with it. Here the job after it
+/// looks for the note the first call's hand-back leaves.
+#[test]
+fn a_call_that_settles_is_handed_back_before_the_next_job_runs() {
+    use runtime::{CallFeed, CallResult, FedCall};
+    use std::collections::VecDeque;
+
+    const QUICK: &str = r#"
+export default {
+  description: 'Answers after one microtask.',
+  parameters: { type: 'object', properties: {} },
+  async execute() {
+    await Promise.resolve()
+    return 'done'
+  },
+}
+"#;
+    const LOOKS: &str = r#"
+import { existsSync } from 'node:fs'
+export default {
+  description: 'After one microtask, says whether the quick call was handed back.',
+  parameters: { type: 'object', properties: { note: { type: 'string' } } },
+  async execute(args) {
+    await Promise.resolve()
+    return existsSync(args.note) ? 'handed back first' : 'not handed back yet'
+  },
+}
+"#;
+
+    struct Feed {
+        calls: VecDeque<FedCall>,
+        note: std::path::PathBuf,
+        finished: Vec<(u64, CallOutcome)>,
+    }
+    impl CallFeed for Feed {
+        fn try_next(&mut self) -> Option<FedCall> {
+            self.calls.pop_front()
+        }
+        fn wait_next(&mut self) -> Option<FedCall> {
+            self.calls.pop_front()
+        }
+        fn finished(&mut self, id: u64, result: CallResult) {
+            std::fs::write(&self.note, id.to_string()).unwrap();
+            self.finished.push((id, result.outcome));
+        }
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("quick.js"), QUICK).unwrap();
+    std::fs::write(dir.path().join("looks.js"), LOOKS).unwrap();
+    let root = dir.path().to_path_buf();
+    let finished = on_big_stack(move || {
+        let mut host = host_in(root.clone(), test_limits());
+        host.load_tool("quick", std::path::Path::new("quick.js"))
+            .unwrap();
+        host.load_tool("looks", std::path::Path::new("looks.js"))
+            .unwrap();
+        let note = root.join("handed-back.txt");
+        let request = |tool: &str| CallRequest {
+            tool: tool.into(),
+            args_json: serde_json::json!({"note": note}).to_string(),
+            context: ctx(),
+        };
+        // Both start in the same turn: the quick call's microtask is queued
+        // just before the other's.
+        let mut feed = Feed {
+            calls: VecDeque::from([(1, request("quick"), None), (2, request("looks"), None)]),
+            note: note.clone(),
+            finished: Vec::new(),
+        };
+        host.serve(&mut feed);
+        feed.finished
+    });
+    assert_eq!(
+        finished,
+        [
+            (1, CallOutcome::Ok("done".into())),
+            (2, CallOutcome::Ok("handed back first".into())),
+        ]
+    );
+}

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
+use test_support::daemon_mix::{self, Answer, Kind, Verdict, call_body};
 
 const TOKEN: &str = "test-token-3f9c";
 
@@ -155,11 +156,6 @@ impl Drop for Daemon {
     }
 }
 
-struct Answer {
-    status: StatusCode,
-    body: Value,
-}
-
 impl Daemon {
     fn call(&self, tool: &str, body: Value) -> Answer {
         self.post(tool, body.to_string().into_bytes(), Some(&self.token))
@@ -225,14 +221,7 @@ impl Daemon {
 }
 
 fn answer(response: reqwest::blocking::Response) -> Answer {
-    let status = response.status();
-    let text = response.text().unwrap();
-    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    Answer { status, body }
-}
-
-fn call_body(args: Value, context: Value) -> Value {
-    json!({ "args": args, "context": context })
+    Answer::read(response).unwrap()
 }
 
 #[test]
@@ -1001,9 +990,11 @@ fn a_quick_call_does_not_wait_for_a_slow_one_on_the_same_worker() {
     });
 }
 
-/// The load and faults test at small counts: concurrent calls mixing tools
-/// that succeed, throw, time out, flood their output and block their worker,
-/// with malformed, unauthorised, unknown-tool and denied requests. Every
+/// The load and faults test at small counts (`cargo xtask bench daemon
+/// --faults` runs the same mix at full counts): concurrent calls mixing
+/// tools that succeed, throw, time out, flood their output, block their
+/// worker and hang in a subprocess, with malformed, unauthorised,
+/// unknown-tool and denied requests and clients that disconnect. Every
 /// answer matches its request or says plainly that a runaway's worker took
 /// the call down with it; none is lost, and the daemon stays up.
 #[test]
@@ -1011,24 +1002,19 @@ fn mixed_load_with_faults_gets_every_answer_right() {
     let sandbox = Sandbox::new();
     let daemon = sandbox.start(&["--workers", "2", "--timeout", "5", "--no-watch"]);
     const CALLS: usize = 160;
+    let mix = daemon_mix::Mix {
+        runaway: 8,
+        times_out: 4,
+        floods: 3,
+        hangs: 8,
+        disconnects: 8,
+    };
+    let clients = daemon_mix::Clients::new().unwrap();
+    let scratch = sandbox.dir.path().join("scratch");
+    std::fs::create_dir_all(&scratch).unwrap();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let collateral = std::sync::atomic::AtomicUsize::new(0);
-    // A call that found no free worker before its deadline (both blocked by
-    // runaways) is answered 504, saying so; one that was running on a
-    // worker that was killed gets an error saying that.
-    let lost_with_a_runaway = |a: &Answer| {
-        let lost = (a.status == StatusCode::GATEWAY_TIMEOUT
-            && a.body["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("it never started")))
-            || a.body["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("worker was stopped"));
-        if lost {
-            collateral.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        lost
-    };
+    let seen = Mutex::new(std::collections::HashSet::new());
     std::thread::scope(|scope| {
         for _ in 0..8 {
             scope.spawn(|| {
@@ -1038,73 +1024,23 @@ fn mixed_load_with_faults_gets_every_answer_right() {
                         break;
                     }
                     let id = format!("call-{i}");
-                    let expect = |a: Answer, right: &dyn Fn(&Answer) -> bool| {
-                        assert!(
-                            right(&a) || lost_with_a_runaway(&a),
-                            "{id}: {} {}\n{}",
-                            a.status,
-                            a.body,
-                            daemon.log()
-                        );
-                    };
-                    match i % 10 {
-                        0 if i.is_multiple_of(80) => {
-                            let a = daemon.call("runaway", call_body(json!({}), json!({})));
-                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
+                    let kind = mix.kind(i);
+                    seen.lock().unwrap().insert(kind);
+                    let outcome =
+                        daemon_mix::send(&clients, &daemon.url, TOKEN, kind, &id, &scratch);
+                    match daemon_mix::judge(kind, &id, &outcome) {
+                        Verdict::Right => {}
+                        // A runaway's own answer is never collateral.
+                        Verdict::Collateral if kind != Kind::Runaway => {
+                            collateral.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
-                        1 => expect(
-                            daemon.call("fails", call_body(json!({}), json!({}))),
-                            &|a| a.body == json!({"error": "the order service is down"}),
-                        ),
-                        2 if i % 40 == 2 => {
-                            let a = daemon.call("slow", call_body(json!({"ms": 60000}), json!({})));
-                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
-                        }
-                        3 if i % 30 == 3 => {
-                            let a = daemon.call("flood", call_body(json!({}), json!({})));
-                            if let Some(path) = a.body["outputPath"].as_str() {
-                                let _ = std::fs::remove_file(path);
-                            }
-                            expect(a, &|a| {
-                                a.body["truncated"] == true && a.body["bytes"] == 3_000_000
-                            });
-                        }
-                        4 => {
-                            let a = daemon.post("echo", b"{oops".to_vec(), Some(TOKEN));
-                            assert_eq!(a.status, StatusCode::BAD_REQUEST, "{id}");
-                        }
-                        5 => {
-                            let body = call_body(json!({"text": id}), json!({})).to_string();
-                            let a = daemon.post("echo", body.into_bytes(), Some("nope"));
-                            assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{id}");
-                        }
-                        6 => {
-                            let a = daemon.call("ghost", call_body(json!({}), json!({})));
-                            assert_eq!(
-                                a.body,
-                                json!({"error": "no tool named ghost is loaded"}),
-                                "{id}"
-                            );
-                        }
-                        7 => {
-                            let a = daemon
-                                .call("fails", call_body(json!({}), json!({"agent": "reader"})));
-                            assert_eq!(a.status, StatusCode::FORBIDDEN, "{id}");
-                        }
-                        _ => {
-                            let a = daemon.call(
-                                "echo",
-                                call_body(json!({"text": id}), json!({"sessionId": id})),
-                            );
-                            let right =
-                                json!({"output": format!("{id} (agent beeuni, session {id})")});
-                            expect(a, &|a| a.body == right);
-                        }
+                        wrong => panic!("{id}: {wrong:?}\n{}", daemon.log()),
                     }
                 }
             });
         }
     });
+    assert_eq!(seen.into_inner().unwrap().len(), Kind::ALL.len());
     let lost = collateral.load(std::sync::atomic::Ordering::Relaxed);
     assert!(
         lost < CALLS / 4,

@@ -200,6 +200,16 @@ impl Daemon {
         }
     }
 
+    /// Waits (without asserting on time) until the daemon holds `calls`
+    /// calls in flight (sent to a worker and not answered).
+    fn wait_for_calls(&self, calls: u64, what: &str) {
+        let start = Instant::now();
+        while self.get("/beeuni/health").body["calls"] != calls {
+            assert!(start.elapsed() < Duration::from_secs(60), "{what}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits for the daemon to exit and for the last of its log to be read:
     /// the process can be gone before the reader thread has seen its final
     /// lines.
@@ -642,14 +652,7 @@ fn calls_queued_behind_a_runaway_on_the_only_worker_run_on_its_replacement() {
     std::thread::scope(|scope| {
         let runaway = scope.spawn(|| daemon.call("runaway", call_body(json!({}), json!({}))));
         // The runaway is the worker's first call: the others queue behind it.
-        let start = Instant::now();
-        while daemon.get("/beeuni/health").body["calls"] != 1 {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "the runaway never arrived"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        daemon.wait_for_calls(1, "the runaway never arrived");
         let queued: Vec<_> = (0..4)
             .map(|i| {
                 let daemon = &daemon;
@@ -745,14 +748,7 @@ fn a_call_that_settled_before_another_blocked_the_worker_keeps_its_answer() {
     std::thread::scope(|scope| {
         let parked = scope.spawn(|| daemon.call("parked", call_body(json!({}), json!({}))));
         // The parked call is the worker's first: it starts before the other.
-        let start = Instant::now();
-        while daemon.get("/beeuni/health").body["calls"] != 1 {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "the parked call never arrived"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        daemon.wait_for_calls(1, "the parked call never arrived");
         let blocking = daemon.call("releases", call_body(json!({}), json!({})));
         assert_eq!(
             blocking.status,
@@ -782,14 +778,7 @@ fn sigterm_lets_calls_in_flight_finish_then_exits_zero() {
             )
         });
         // SIGTERM only once the call is in flight (health counts it).
-        let start = Instant::now();
-        while daemon.get("/beeuni/health").body["calls"] != 1 {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "the call never arrived"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        daemon.wait_for_calls(1, "the call never arrived");
         daemon.terminate();
         daemon.wait_for_log("SIGTERM: no new calls");
         let refused = answer(

@@ -72,7 +72,7 @@ const PACKAGES: &[Rule] = &[
     },
     Rule {
         package: "beeuni-test-support",
-        // It has no dependencies; it only shares helpers between tests.
+        // It only shares helpers between tests (and the faults bench).
         never: &[],
         prints: false,
     },

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
+use test_support::daemon_mix::{self, Answer, Kind, Verdict, call_body};
 
 const TOKEN: &str = "test-token-3f9c";
 
@@ -155,11 +156,6 @@ impl Drop for Daemon {
     }
 }
 
-struct Answer {
-    status: StatusCode,
-    body: Value,
-}
-
 impl Daemon {
     fn call(&self, tool: &str, body: Value) -> Answer {
         self.post(tool, body.to_string().into_bytes(), Some(&self.token))
@@ -204,6 +200,16 @@ impl Daemon {
         }
     }
 
+    /// Waits (without asserting on time) until the daemon holds `calls`
+    /// calls in flight (sent to a worker and not answered).
+    fn wait_for_calls(&self, calls: u64, what: &str) {
+        let start = Instant::now();
+        while self.get("/beeuni/health").body["calls"] != calls {
+            assert!(start.elapsed() < Duration::from_secs(60), "{what}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits for the daemon to exit and for the last of its log to be read:
     /// the process can be gone before the reader thread has seen its final
     /// lines.
@@ -225,14 +231,7 @@ impl Daemon {
 }
 
 fn answer(response: reqwest::blocking::Response) -> Answer {
-    let status = response.status();
-    let text = response.text().unwrap();
-    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    Answer { status, body }
-}
-
-fn call_body(args: Value, context: Value) -> Value {
-    json!({ "args": args, "context": context })
+    Answer::read(response).unwrap()
 }
 
 #[test]
@@ -643,6 +642,127 @@ fn calls_queued_behind_a_runaway_run_on_another_worker() {
     assert_eq!(ok.status, StatusCode::OK);
 }
 
+/// With one worker there is nowhere else to send the calls queued behind a
+/// runaway: they wait for the worker that replaces the blocked one and get
+/// their own answers there, while the runaway gets its 504.
+#[test]
+fn calls_queued_behind_a_runaway_on_the_only_worker_run_on_its_replacement() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--timeout", "2", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let runaway = scope.spawn(|| daemon.call("runaway", call_body(json!({}), json!({}))));
+        // The runaway is the worker's first call: the others queue behind it.
+        daemon.wait_for_calls(1, "the runaway never arrived");
+        let queued: Vec<_> = (0..4)
+            .map(|i| {
+                let daemon = &daemon;
+                scope.spawn(move || {
+                    let tag = format!("q{i}");
+                    let answer = if i % 2 == 0 {
+                        daemon.call(
+                            "echo",
+                            call_body(json!({"text": tag}), json!({"sessionId": tag})),
+                        )
+                    } else {
+                        daemon.call("slow", call_body(json!({"ms": 50, "tag": tag}), json!({})))
+                    };
+                    (i, tag, answer)
+                })
+            })
+            .collect();
+        for call in queued {
+            let (i, tag, answer) = call.join().unwrap();
+            let right = if i % 2 == 0 {
+                json!({"output": format!("{tag} (agent beeuni, session {tag})")})
+            } else {
+                json!({"output": format!("slept 50 ms {tag}")})
+            };
+            assert_eq!(answer.status, StatusCode::OK, "{tag}: {}", answer.body);
+            assert_eq!(answer.body, right, "{tag}");
+        }
+        let runaway = runaway.join().unwrap();
+        assert_eq!(runaway.status, StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(
+            runaway.body,
+            json!({"error": "the tool call did not finish within 2 s"})
+        );
+    });
+    assert!(
+        daemon.log().contains(
+            "[workers] a worker was replaced: a call blocked its worker past its 2 s deadline"
+        ),
+        "{}",
+        daemon.log()
+    );
+    let health = daemon.get("/beeuni/health");
+    assert_eq!(health.body["workers"], 1);
+}
+
+/// A call that settles in the engine turn in which another call then
+/// blocks the worker keeps its answer: it is sent as soon as it settles,
+/// and only the blocking call is lost with the worker.
+#[test]
+fn a_call_that_settled_before_another_blocked_the_worker_keeps_its_answer() {
+    let sandbox = Sandbox::new();
+    let tools = sandbox.project().join("tools");
+    // The parked call waits for the blocking one to release it: its last
+    // step is queued just before the blocking call's, in the same turn.
+    std::fs::write(
+        tools.join("parked.ts"),
+        "export default {
+  description: 'Waits for the releasing call, then answers after one microtask.',
+  parameters: { type: 'object', properties: {} },
+  async execute() {
+    // The timer only keeps the promise from counting as one that can never settle.
+    await new Promise((resolve) => { (globalThis as any).releaseParked = resolve; setTimeout(resolve, 60000) })
+    await Promise.resolve()
+    return 'done'
+  },
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        tools.join("releases.ts"),
+        "export default {
+  description: 'Releases the parked call, then blocks its thread in a catastrophic regular expression.',
+  parameters: { type: 'object', properties: {} },
+  async execute() {
+    (globalThis as any).releaseParked()
+    await Promise.resolve()
+    await Promise.resolve()
+    return String(/^(a+)+$/.test('a'.repeat(40) + 'b'))
+  },
+}
+",
+    )
+    .unwrap();
+    let manifest = sandbox.project().join("beeuni.yaml");
+    let text = std::fs::read_to_string(&manifest).unwrap().replacen(
+        "tools:\n",
+        "tools:\n  parked: tools/parked.ts\n  releases: tools/releases.ts\n",
+        1,
+    );
+    std::fs::write(&manifest, text).unwrap();
+    let daemon = sandbox.start(&["--workers", "1", "--timeout", "2", "--no-watch"]);
+    std::thread::scope(|scope| {
+        let parked = scope.spawn(|| daemon.call("parked", call_body(json!({}), json!({}))));
+        // The parked call is the worker's first: it starts before the other.
+        daemon.wait_for_calls(1, "the parked call never arrived");
+        let blocking = daemon.call("releases", call_body(json!({}), json!({})));
+        assert_eq!(
+            blocking.status,
+            StatusCode::GATEWAY_TIMEOUT,
+            "{}",
+            blocking.body
+        );
+        let parked = parked.join().unwrap();
+        assert_eq!(parked.status, StatusCode::OK, "{}", parked.body);
+        assert_eq!(parked.body, json!({"output": "done"}));
+    });
+    daemon.wait_for_log("[workers] a worker was replaced: a call blocked its worker");
+}
+
 /// The daemon's exit was once checked before the test had read the last
 /// lines of its log ("[daemon] stopped"), a failure about one run in four
 /// under load: `wait_exit` reads the log to its end first.
@@ -658,14 +778,7 @@ fn sigterm_lets_calls_in_flight_finish_then_exits_zero() {
             )
         });
         // SIGTERM only once the call is in flight (health counts it).
-        let start = Instant::now();
-        while daemon.get("/beeuni/health").body["calls"] != 1 {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "the call never arrived"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        daemon.wait_for_calls(1, "the call never arrived");
         daemon.terminate();
         daemon.wait_for_log("SIGTERM: no new calls");
         let refused = answer(
@@ -866,9 +979,11 @@ fn a_quick_call_does_not_wait_for_a_slow_one_on_the_same_worker() {
     });
 }
 
-/// The load and faults test at small counts: concurrent calls mixing tools
-/// that succeed, throw, time out, flood their output and block their worker,
-/// with malformed, unauthorised, unknown-tool and denied requests. Every
+/// The load and faults test at small counts (`cargo xtask bench daemon
+/// --faults` runs the same mix at full counts): concurrent calls mixing
+/// tools that succeed, throw, time out, flood their output, block their
+/// worker and hang in a subprocess, with malformed, unauthorised,
+/// unknown-tool and denied requests and clients that disconnect. Every
 /// answer matches its request or says plainly that a runaway's worker took
 /// the call down with it; none is lost, and the daemon stays up.
 #[test]
@@ -876,24 +991,19 @@ fn mixed_load_with_faults_gets_every_answer_right() {
     let sandbox = Sandbox::new();
     let daemon = sandbox.start(&["--workers", "2", "--timeout", "5", "--no-watch"]);
     const CALLS: usize = 160;
+    let mix = daemon_mix::Mix {
+        runaway: 8,
+        times_out: 4,
+        floods: 3,
+        hangs: 8,
+        disconnects: 8,
+    };
+    let clients = daemon_mix::Clients::new().unwrap();
+    let scratch = sandbox.dir.path().join("scratch");
+    std::fs::create_dir_all(&scratch).unwrap();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let collateral = std::sync::atomic::AtomicUsize::new(0);
-    // A call that found no free worker before its deadline (both blocked by
-    // runaways) is answered 504, saying so; one that was running on a
-    // worker that was killed gets an error saying that.
-    let lost_with_a_runaway = |a: &Answer| {
-        let lost = (a.status == StatusCode::GATEWAY_TIMEOUT
-            && a.body["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("it never started")))
-            || a.body["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("worker was stopped"));
-        if lost {
-            collateral.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        lost
-    };
+    let seen = Mutex::new(std::collections::HashSet::new());
     std::thread::scope(|scope| {
         for _ in 0..8 {
             scope.spawn(|| {
@@ -903,73 +1013,23 @@ fn mixed_load_with_faults_gets_every_answer_right() {
                         break;
                     }
                     let id = format!("call-{i}");
-                    let expect = |a: Answer, right: &dyn Fn(&Answer) -> bool| {
-                        assert!(
-                            right(&a) || lost_with_a_runaway(&a),
-                            "{id}: {} {}\n{}",
-                            a.status,
-                            a.body,
-                            daemon.log()
-                        );
-                    };
-                    match i % 10 {
-                        0 if i.is_multiple_of(80) => {
-                            let a = daemon.call("runaway", call_body(json!({}), json!({})));
-                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
+                    let kind = mix.kind(i);
+                    seen.lock().unwrap().insert(kind);
+                    let outcome =
+                        daemon_mix::send(&clients, &daemon.url, TOKEN, kind, &id, &scratch);
+                    match daemon_mix::judge(kind, &id, &outcome) {
+                        Verdict::Right => {}
+                        // A runaway's own answer is never collateral.
+                        Verdict::Collateral if kind != Kind::Runaway => {
+                            collateral.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
-                        1 => expect(
-                            daemon.call("fails", call_body(json!({}), json!({}))),
-                            &|a| a.body == json!({"error": "the order service is down"}),
-                        ),
-                        2 if i % 40 == 2 => {
-                            let a = daemon.call("slow", call_body(json!({"ms": 60000}), json!({})));
-                            assert_eq!(a.status, StatusCode::GATEWAY_TIMEOUT, "{id}");
-                        }
-                        3 if i % 30 == 3 => {
-                            let a = daemon.call("flood", call_body(json!({}), json!({})));
-                            if let Some(path) = a.body["outputPath"].as_str() {
-                                let _ = std::fs::remove_file(path);
-                            }
-                            expect(a, &|a| {
-                                a.body["truncated"] == true && a.body["bytes"] == 3_000_000
-                            });
-                        }
-                        4 => {
-                            let a = daemon.post("echo", b"{oops".to_vec(), Some(TOKEN));
-                            assert_eq!(a.status, StatusCode::BAD_REQUEST, "{id}");
-                        }
-                        5 => {
-                            let body = call_body(json!({"text": id}), json!({})).to_string();
-                            let a = daemon.post("echo", body.into_bytes(), Some("nope"));
-                            assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{id}");
-                        }
-                        6 => {
-                            let a = daemon.call("ghost", call_body(json!({}), json!({})));
-                            assert_eq!(
-                                a.body,
-                                json!({"error": "no tool named ghost is loaded"}),
-                                "{id}"
-                            );
-                        }
-                        7 => {
-                            let a = daemon
-                                .call("fails", call_body(json!({}), json!({"agent": "reader"})));
-                            assert_eq!(a.status, StatusCode::FORBIDDEN, "{id}");
-                        }
-                        _ => {
-                            let a = daemon.call(
-                                "echo",
-                                call_body(json!({"text": id}), json!({"sessionId": id})),
-                            );
-                            let right =
-                                json!({"output": format!("{id} (agent beeuni, session {id})")});
-                            expect(a, &|a| a.body == right);
-                        }
+                        wrong => panic!("{id}: {wrong:?}\n{}", daemon.log()),
                     }
                 }
             });
         }
     });
+    assert_eq!(seen.into_inner().unwrap().len(), Kind::ALL.len());
     let lost = collateral.load(std::sync::atomic::Ordering::Relaxed);
     assert!(
         lost < CALLS / 4,

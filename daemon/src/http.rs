@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
 use crate::Shared;
-use crate::pool::{Reply, TAKE_WAIT};
+use crate::pool::{Reply, STUCK_GRACE, TAKE_WAIT};
 use crate::protocol::{Call, unix_ms};
 
 pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) -> Router {
@@ -54,6 +54,10 @@ async fn close_when_body_refused(mut response: Response) -> Response {
 
 /// How often a call looks for a worker while every worker is being replaced.
 const WORKER_WAIT: Duration = Duration::from_millis(50);
+
+/// Beyond [`STUCK_GRACE`], how long a killed worker may take to give back
+/// the calls it never started (it reads the worker's last lines first).
+const VERDICT_SLACK: Duration = Duration::from_secs(2);
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
@@ -184,8 +188,8 @@ async fn call_tool(
             }
         };
     let limit = shared.timeout;
-    let deadline = tokio::time::Instant::now() + limit;
-    let call = Call {
+    let mut deadline = tokio::time::Instant::now() + limit;
+    let mut call = Call {
         id: 0,
         tool: name.clone(),
         args: args.get().to_string(),
@@ -218,6 +222,7 @@ async fn call_tool(
         };
         // Dropped with this handler when the client goes away: the call is cancelled.
         let mut ticket = worker.submit(call.clone(), limit);
+        let mut give_up = deadline;
         let reply = loop {
             tokio::select! {
                 reply = &mut ticket.reply => break reply,
@@ -232,14 +237,41 @@ async fn call_tool(
                         ticket.withdraw();
                     }
                 }
-                () = tokio::time::sleep_until(deadline) => return timed_out(ticket.started()),
+                () = tokio::time::sleep_until(give_up) => {
+                    if ticket.started() || give_up > deadline {
+                        return timed_out(ticket.started());
+                    }
+                    // Only a call running on the worker's thread keeps it
+                    // from taking this one; that call ends, or its worker is
+                    // killed, within STUCK_GRACE of its own deadline, which
+                    // came no later than this one's. Killed, the worker
+                    // gives this call back (Retry) to run on its
+                    // replacement: waiting for that verdict is bounded.
+                    give_up = deadline + limit + STUCK_GRACE + VERDICT_SLACK;
+                }
             }
         };
+        let renew = |call: &mut Call, deadline: &mut tokio::time::Instant| {
+            *deadline = tokio::time::Instant::now() + limit;
+            call.deadline_unix_ms = unix_ms(SystemTime::now() + limit);
+        };
         match reply {
-            Ok(Reply::Withdrawn) => ticket.answered(),
+            Ok(Reply::Withdrawn) => {
+                ticket.answered();
+                // Withdrawn past its deadline, the call spent it all on a
+                // worker another call held: as below, as often.
+                if tokio::time::Instant::now() >= deadline && deaths < 5 {
+                    deaths += 1;
+                    renew(&mut call, &mut deadline);
+                }
+            }
             Ok(Reply::Retry) if deaths < 5 => {
                 deaths += 1;
                 ticket.answered();
+                // The call never ran: the time it spent on a worker that
+                // died (blocked by another call, say) is not held against
+                // it. It gets its whole deadline on the next worker.
+                renew(&mut call, &mut deadline);
             }
             Ok(reply) => {
                 ticket.answered();

@@ -137,6 +137,12 @@ pub(crate) struct Driver<'a, 'b> {
     executor: Rc<Executor>,
     group: FutureGroup<LocalFuture<'a>>,
     budget: Duration,
+    /// When the current run of back-to-back jobs began, and the jobs run
+    /// since the budget was last checked: kept across a return to the host
+    /// in the middle of it (a call settled), so that a runaway chain of
+    /// microtasks cannot reset its own budget by letting calls settle.
+    burst: Option<std::time::Instant>,
+    since_check: u32,
     /// Times `run` went to sleep: what shows, on a paused clock, that
     /// waiting for a timer never spins.
     #[cfg(test)]
@@ -154,20 +160,28 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
             executor,
             group: FutureGroup::new(),
             budget,
+            burst: None,
+            since_check: 0,
             #[cfg(test)]
             waits: 0,
         }
     }
 
     /// Runs until `is_done` returns true, the deadline passes, or nothing more can happen.
+    ///
+    /// `is_done` is asked after every job, not once the queue is empty: what
+    /// it waits for (a call that settled) must reach the host before the
+    /// next job runs, for that job may block the thread for good.
     pub(crate) async fn run(
         &mut self,
         mut is_done: impl FnMut(&mut Context) -> bool,
         deadline: Instant,
     ) -> Stop {
         loop {
-            if let Err(stop) = self.run_ready() {
-                return stop;
+            match self.run_ready(&mut is_done) {
+                Err(stop) => return stop,
+                Ok(true) => return Stop::Done,
+                Ok(false) => {}
             }
             if is_done(&mut self.cell.borrow_mut()) {
                 return Stop::Done;
@@ -203,43 +217,57 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
     /// async operations are started, the microtask queue (promise jobs) is
     /// drained, then one macrotask (a generic job or the next due timer)
     /// runs, and the microtasks it queued drain before the next one.
-    pub(crate) fn run_ready(&mut self) -> Result<(), Stop> {
-        let started = std::time::Instant::now();
-        let mut since_check = 0u32;
+    ///
+    /// Returns early, `Ok(true)`, as soon as `is_done` says so after a job;
+    /// `Ok(false)` when nothing is ready any more.
+    pub(crate) fn run_ready(
+        &mut self,
+        is_done: &mut impl FnMut(&mut Context) -> bool,
+    ) -> Result<bool, Stop> {
+        let started = *self.burst.get_or_insert_with(std::time::Instant::now);
         loop {
             let async_jobs = mem::take(&mut *self.executor.async_jobs.borrow_mut());
             for job in async_jobs {
                 self.group.insert(Box::pin(job.call(self.cell)));
             }
             let promise = self.executor.promise_jobs.borrow_mut().pop_front();
-            if let Some(job) = promise {
+            let ran = if let Some(job) = promise {
                 let result = job.call(&mut self.cell.borrow_mut());
-                fatal_if_limit(result)?;
-                since_check += 1;
-                if since_check >= 512 {
-                    since_check = 0;
+                self.since_check += 1;
+                if self.since_check >= 512 {
+                    self.since_check = 0;
                     if started.elapsed() > self.budget {
+                        self.burst = None;
                         return Err(Stop::Budget);
                     }
                 }
-                continue;
+                result
+            } else {
+                let generic = self.executor.generic_jobs.borrow_mut().pop_front();
+                match generic {
+                    Some(job) => job.call(&mut self.cell.borrow_mut()),
+                    None => match self.run_one_due_timer() {
+                        Some(result) => result,
+                        None => break,
+                    },
+                }
+            };
+            if let Err(stop) = fatal_if_limit(ran) {
+                self.burst = None;
+                return Err(stop);
             }
-            let generic = self.executor.generic_jobs.borrow_mut().pop_front();
-            if let Some(job) = generic {
-                let result = job.call(&mut self.cell.borrow_mut());
-                fatal_if_limit(result)?;
-                continue;
-            }
-            if !self.run_one_due_timer()? {
-                break;
+            if is_done(&mut self.cell.borrow_mut()) {
+                return Ok(true);
             }
         }
+        self.burst = None;
+        self.since_check = 0;
         self.cell.borrow_mut().clear_kept_objects();
-        Ok(())
+        Ok(false)
     }
 
-    /// Runs the earliest due timer; false when none is due.
-    fn run_one_due_timer(&mut self) -> Result<bool, Stop> {
+    /// Runs the earliest due timer and returns what it returned; `None` when none is due.
+    fn run_one_due_timer(&mut self) -> Option<JsResult<JsValue>> {
         let now = Instant::now();
         loop {
             let due = {
@@ -249,25 +277,24 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                     _ => None,
                 }
             };
-            let Some(timer) = due else { return Ok(false) };
+            let timer = due?;
             if timer.cancelled() {
                 continue;
             }
-            match timer {
-                Timer::Once(job) => {
-                    let result = job.call(&mut self.cell.borrow_mut());
-                    fatal_if_limit(result)?;
-                }
+            return Some(match timer {
+                Timer::Once(job) => job.call(&mut self.cell.borrow_mut()),
                 Timer::Repeat(job) => {
                     let result = job.call(&mut self.cell.borrow_mut());
-                    fatal_if_limit(result)?;
-                    if !job.cancelled() {
+                    // An interval whose callback hit an engine limit fails
+                    // its call: it does not come round again.
+                    let fatal = matches!(&result, Err(error) if error.as_engine().is_some());
+                    if !fatal && !job.cancelled() {
                         let next = Instant::now() + interval_of(&job);
                         self.executor.add_timer(next, Timer::Repeat(job));
                     }
+                    result
                 }
-            }
-            return Ok(true);
+            });
         }
     }
 }

@@ -417,16 +417,7 @@ impl Host {
                     }
                 }
                 // Hand back every call that ended.
-                let mut index = 0;
-                while index < calls.len() {
-                    if calls[index].1.is_pending() {
-                        index += 1;
-                    } else {
-                        let (id, running) = calls.swap_remove(index);
-                        let result = running.finish(state, internals, limits, &mut cell.borrow_mut());
-                        feed.finished(id, result);
-                    }
-                }
+                hand_back(&mut calls, feed, state, internals, limits, &mut cell.borrow_mut());
                 let Some(deadline) = calls.iter().map(|(_, c)| c.deadline).min() else {
                     match feed.try_next() {
                         Some(next) => {
@@ -471,14 +462,20 @@ impl Host {
                         running.console_to = Some(state.console.borrow().len());
                     }
                 }
+                // Handed back before any more JavaScript runs: the next job
+                // may block the thread for good, and these answers must be
+                // out by then.
+                hand_back(&mut calls, feed, state, internals, limits, &mut cell.borrow_mut());
                 if failure.is_some() {
                     // Every call in flight is over; what is queued would
                     // only restart the runaway chain.
                     executor.clear();
                 } else {
                     // Let the remaining calls see the aborts just sent; a
-                    // runaway among them is caught on the next turn.
-                    let _ = driver.run_ready();
+                    // runaway among them is caught on the next turn. One
+                    // that settles meanwhile stops the run, to be handed
+                    // back at once.
+                    let _ = driver.run_ready(&mut |_| calls.iter().any(|(_, c)| c.promise_settled()));
                 }
             }
         }));
@@ -488,6 +485,27 @@ impl Host {
         self.state.console.borrow_mut().clear();
         self.state.console_dropped.set(0);
         self.state.sync_deadline.set(None);
+    }
+}
+
+/// Hands every call that ended to `feed`, and keeps the others.
+fn hand_back(
+    calls: &mut Vec<(u64, Running)>,
+    feed: &mut impl CallFeed,
+    state: &HostState,
+    internals: &JsObject,
+    limits: &Limits,
+    context: &mut Context,
+) {
+    let mut index = 0;
+    while index < calls.len() {
+        if calls[index].1.is_pending() {
+            index += 1;
+        } else {
+            let (id, running) = calls.swap_remove(index);
+            let result = running.finish(state, internals, limits, context);
+            feed.finished(id, result);
+        }
     }
 }
 

@@ -6,7 +6,8 @@
 //! - `js [--write]`: biome, format and lint, over the runtime's JS prelude.
 //! - `codegen [--check]`: regenerate checked-in generated files.
 //! - `bench check|runtime|daemon`: benchmarks that report ratios against references
-//!   measured in the same run.
+//!   measured in the same run; `bench daemon --faults` is the daemon's
+//!   load-and-faults run at full counts.
 
 mod bench_check;
 mod bench_daemon;
@@ -56,7 +57,8 @@ enum Bench {
     Check(bench_check::Options),
     /// Cold `beeuni tools call` against node and bun.
     Runtime,
-    /// `beeuni daemon` under wrk against Bun and Node daemons and an axum floor.
+    /// `beeuni daemon` under wrk against Bun and Node daemons and an axum
+    /// floor; with `--faults`, under 100,000 calls mixed with faults.
     Daemon(bench_daemon::Options),
 }
 

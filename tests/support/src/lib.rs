@@ -2,6 +2,10 @@
 //! their own copy: a recursive copy of a fixture tree into a scratch folder,
 //! and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
 //! internet). A dev-dependency only; it panics on a broken test setup.
+//! `daemon_mix` is the daemon's load-and-faults mix, which the suite and
+//! the full-count bench both run.
+
+pub mod daemon_mix;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

@@ -14,7 +14,10 @@
 //! medians over the rounds. Before the first round every server answers each
 //! tool once and the outputs must agree, so the servers are shown doing the
 //! same work.
+//!
+//! With `--faults` it runs the load-and-faults run instead (`faults.rs`).
 
+mod faults;
 mod load;
 mod servers;
 
@@ -43,6 +46,21 @@ pub struct Options {
     /// Worker processes of `beeuni daemon` (default: its own, one per core).
     #[arg(long)]
     workers: Option<usize>,
+    /// Instead of the comparison, the load-and-faults run: `--calls`
+    /// requests at `--concurrency` mixing tools that succeed, throw, time
+    /// out, flood their output, loop forever and hang in a subprocess with
+    /// malformed, unauthorised, unknown-tool and denied requests and clients
+    /// that disconnect; every answer checked against its request, the
+    /// daemon's memory sampled, and healthy-call latency with and without a
+    /// runaway (needs neither wrk, Bun nor Node).
+    #[arg(long)]
+    faults: bool,
+    /// Requests of the load-and-faults run.
+    #[arg(long, default_value_t = 100_000, requires = "faults")]
+    calls: usize,
+    /// Clients sending at once in the load-and-faults run.
+    #[arg(long, default_value_t = 64, requires = "faults")]
+    concurrency: usize,
 }
 
 /// The token every server is started with and every request carries.
@@ -63,6 +81,9 @@ const TEN: [&str; 10] = [
 ];
 
 pub fn run(options: Options) -> Result<()> {
+    if options.faults {
+        return run_faults(&options);
+    }
     if options.rounds == 0 || options.seconds == 0 || options.ready_tools == 0 {
         bail!("--rounds, --seconds and --ready-tools must be at least 1");
     }
@@ -72,16 +93,7 @@ pub fn run(options: Options) -> Result<()> {
              (Debian and Ubuntu: `apt-get install wrk`; elsewhere see https://github.com/wg/wrk)"
         )
     })?;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask has no parent folder")?
-        .to_path_buf();
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let work = target.join("bench-daemon");
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work)?;
-
+    let (root, work) = work_dir("bench-daemon")?;
     let beeuni = build("beeuni", &["-p", "beeuni", "--bin", "beeuni"], &work)?;
     let floor = build(
         "bench_floor",
@@ -190,6 +202,48 @@ pub fn run(options: Options) -> Result<()> {
     Ok(())
 }
 
+/// The checkout's root, and an emptied folder `name` in the target folder.
+fn work_dir(name: &str) -> Result<(PathBuf, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .context("xtask has no parent folder")?
+        .to_path_buf();
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let work = target.join(name);
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work)?;
+    Ok((root, work))
+}
+
+fn run_faults(options: &Options) -> Result<()> {
+    let (root, work) = work_dir("bench-daemon-faults")?;
+    let beeuni = build("beeuni", &["-p", "beeuni", "--bin", "beeuni"], &work)?;
+    let plan = faults::Plan {
+        calls: options.calls,
+        concurrency: options.concurrency,
+        workers: options.workers,
+    };
+    faults::run(&beeuni, &work, &root, &plan)
+}
+
+/// `beeuni -C project daemon`, its secrets, runtime file and cache in `work`.
+fn beeuni_command(beeuni: &Path, project: &Path, work: &Path, workers: Option<usize>) -> Command {
+    let mut command = Command::new(beeuni);
+    command
+        .arg("-C")
+        .arg(project)
+        .arg("daemon")
+        .env("BEEUNI_SECRETS_DIR", work.join("secrets"))
+        .env("BEEUNI_RUNTIME_DIR", work.join("run"))
+        .env("BEEUNI_CACHE_DIR", work.join("cache"))
+        .env("BEEUNI_DAEMON_TOKEN", TOKEN);
+    if let Some(workers) = workers {
+        command.args(["--workers", &workers.to_string()]);
+    }
+    command
+}
+
 /// What starting a server needs.
 struct Env {
     work: PathBuf,
@@ -204,20 +258,7 @@ struct Env {
 impl Env {
     fn start(&self, kind: Kind, project: &Path, list: &Path) -> Result<Server> {
         let mut command = match kind {
-            Kind::Beeuni => {
-                let mut command = Command::new(&self.beeuni);
-                command
-                    .arg("-C")
-                    .arg(project)
-                    .arg("daemon")
-                    .env("BEEUNI_SECRETS_DIR", self.work.join("secrets"))
-                    .env("BEEUNI_RUNTIME_DIR", self.work.join("run"))
-                    .env("BEEUNI_CACHE_DIR", self.work.join("cache"));
-                if let Some(workers) = self.workers {
-                    command.args(["--workers", &workers.to_string()]);
-                }
-                command
-            }
+            Kind::Beeuni => beeuni_command(&self.beeuni, project, &self.work, self.workers),
             Kind::Bun => {
                 let mut command = Command::new(&self.bun);
                 command.arg(self.peers.join("bun-daemon.mjs")).arg(list);

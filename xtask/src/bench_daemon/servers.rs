@@ -79,6 +79,11 @@ impl Server {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+
+    /// The process has not exited.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
 }
 
 impl Drop for Server {
@@ -98,6 +103,11 @@ pub fn resident_bytes(pid: u32) -> u64 {
         stack.extend(children(pid));
     }
     total
+}
+
+/// The resident memory of `pid` alone, in bytes.
+pub fn own_resident_bytes(pid: u32) -> u64 {
+    vm_rss(pid).unwrap_or(0)
 }
 
 fn vm_rss(pid: u32) -> Option<u64> {

@@ -204,10 +204,7 @@ pub fn run(options: Options) -> Result<()> {
 
 /// The checkout's root, and an emptied folder `name` in the target folder.
 fn work_dir(name: &str) -> Result<(PathBuf, PathBuf)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask has no parent folder")?
-        .to_path_buf();
+    let root = crate::workspace_root();
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let work = target.join(name);

@@ -744,7 +744,9 @@ fn a_call_that_settled_before_another_blocked_the_worker_keeps_its_answer() {
         1,
     );
     std::fs::write(&manifest, text).unwrap();
-    let daemon = sandbox.start(&["--workers", "1", "--timeout", "2", "--no-watch"]);
+    // The parked call's deadline must outlast starting the second call on a
+    // machine busy with other tests: 2 s once did not.
+    let daemon = sandbox.start(&["--workers", "1", "--timeout", "6", "--no-watch"]);
     std::thread::scope(|scope| {
         let parked = scope.spawn(|| daemon.call("parked", call_body(json!({}), json!({}))));
         // The parked call is the worker's first: it starts before the other.

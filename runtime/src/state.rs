@@ -61,6 +61,8 @@ pub(crate) struct HostState {
     /// numbers them. They stay open until the tool closes them or the host
     /// ends, as a process's would.
     pub(crate) files: RefCell<HashMap<i32, std::sync::Arc<std::fs::File>>>,
+    /// `child_process.spawn`'s children, by handle (`ops/child.rs`).
+    pub(crate) children: RefCell<crate::ops::child::Children>,
 }
 
 impl HostState {
@@ -81,6 +83,7 @@ impl HostState {
             sync_deadline: Cell::new(None),
             sqlite: RefCell::default(),
             files: RefCell::default(),
+            children: RefCell::default(),
         }
     }
 

@@ -1,11 +1,9 @@
-// ---- child_process.js: node:child_process over host.run / host.runSync ----
+// ---- child_process.js: node:child_process over host.spawn* / host.runSync ----
 const { processEnv } = need('process');
 const { annotate, pathArg } = need('files');
 const { bufferOf, toBuffer, utf8Decoder } = need('buffer');
 const { EventEmitter } = need('events');
 const { promisify } = need('util');
-// Output is collected while the process runs and delivered when it exits:
-// 'data' events fire once per stream, just before 'exit' and 'close'.
 function spawnSpec(file, args, options = {}) {
   const env = options.env
     ? Object.fromEntries(
@@ -65,50 +63,152 @@ function runProcess(file, args, options = {}, cancelId) {
     });
 }
 
+// A stream of a child's output: 'data' as the process writes, then 'end'.
+class ChildOutput extends EventEmitter {
+  constructor() {
+    super();
+    this.encoding = undefined;
+  }
+  setEncoding(encoding) {
+    this.encoding = encoding;
+    return this;
+  }
+}
+// The child's input: writes reach the process in order, `end` closes it.
+class ChildInput extends EventEmitter {
+  #handle;
+  #queue = Promise.resolve();
+  #ended = false;
+  constructor(handle) {
+    super();
+    this.#handle = handle;
+  }
+  write(chunk, encoding, callback) {
+    if (typeof encoding === 'function') callback = encoding;
+    if (this.#ended) {
+      const error = new Error('write after end');
+      error.code = 'ERR_STREAM_WRITE_AFTER_END';
+      queueMicrotask(() => (callback ? callback(error) : this.emit('error', error)));
+      return false;
+    }
+    const bytes = bufferOf(
+      typeof chunk === 'string' && typeof encoding === 'string' ? Buffer.from(chunk, encoding) : chunk,
+    );
+    this.#queue = this.#queue.then(() =>
+      host.spawnWrite(this.#handle, bytes).then(
+        () => callback?.(null),
+        (error) => (callback ? callback(error) : this.emit('error', error)),
+      ),
+    );
+    return true;
+  }
+  end(chunk, encoding, callback) {
+    if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
+    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
+    if (this.#ended) return this;
+    this.#ended = true;
+    this.#queue = this.#queue.then(() => {
+      host.spawnEnd(this.#handle);
+      this.emit('finish');
+      callback?.();
+    });
+    return this;
+  }
+}
+
+// Bun's error for a child that could not start: a missing program is
+// "Executable not found in $PATH", with Node's code, errno and syscall.
+function spawnFailure(error, file, args) {
+  const code = /^(E[A-Z]+):/.exec(error?.message)?.[1];
+  if (code === undefined) return error;
+  const failure = new Error(code === 'ENOENT' ? `Executable not found in $PATH: "${file}"` : error.message);
+  return Object.assign(failure, {
+    code,
+    errno: code === 'ENOENT' ? -2 : -5,
+    syscall: `spawn ${file}`,
+    path: file,
+    spawnargs: (args || []).map(String),
+  });
+}
+// A process started by spawn, exec or execFile. Its output arrives as the
+// process writes it (`ops/child.rs`); exec and execFile collect it for their
+// callback through `_done`.
 class ChildProcess extends EventEmitter {
   constructor(file, args, options = {}) {
     super();
     this.spawnfile = file;
     this.spawnargs = [file, ...(args || [])];
-    this.stdout = new EventEmitter();
-    this.stderr = new EventEmitter();
-    this.stdin = {
-      write() {
-        throw new Error(
-          "writing to a child's stdin is not supported by this runtime: pass `input` to execSync/spawnSync, or use Bun.spawn with stdin",
-        );
-      },
-      end() {},
-    };
+    this.stdout = new ChildOutput();
+    this.stderr = new ChildOutput();
     this.exitCode = null;
     this.signalCode = null;
     this.killed = false;
     this.pid = undefined;
     this._cancel = host.newCancel();
-    const encoding = options.encoding;
-    this._done = runProcess(file, args, options, this._cancel).then(
-      (r) => {
-        const decode = (b) => (encoding && encoding !== 'buffer' ? b.toString(encoding) : b);
-        if (r.stdout.length) this.stdout.emit('data', decode(r.stdout));
-        if (r.stderr.length) this.stderr.emit('data', decode(r.stderr));
-        this.stdout.emit('end');
-        this.stderr.emit('end');
-        this.exitCode = r.code;
-        this.signalCode = r.signal;
-        this.emit('exit', r.code, r.signal);
-        this.emit('close', r.code, r.signal);
-        return r;
-      },
-      (error) => {
+    let handle;
+    try {
+      if (options.signal?.aborted) throw options.signal.reason;
+      [handle, this.pid] = host.spawnStart(spawnSpec(file, args, options));
+    } catch (thrown) {
+      const error = spawnFailure(thrown, file, args);
+      host.forgetCancel(this._cancel);
+      this.stdin = new ChildInput(0);
+      this._done = Promise.resolve().then(() => {
         if (this.listenerCount('error')) this.emit('error', error);
         return { error };
-      },
-    );
+      });
+      return;
+    }
+    this._handle = handle;
+    this.stdin = new ChildInput(handle);
+    const input = inputOf(options);
+    if (input !== null) this.stdin.end(toBuffer(new Uint8Array(input)));
+    const onAbort = () => host.cancel(this._cancel);
+    options.signal?.addEventListener('abort', onAbort);
+    const timer = options.timeout > 0 ? setTimeout(onAbort, options.timeout) : undefined;
+    const collected = { 1: [], 2: [] };
+    const pump = async (which, stream) => {
+      for (;;) {
+        const chunk = await host.spawnRead(handle, which);
+        if (chunk === null) break;
+        const bytes = toBuffer(new Uint8Array(chunk));
+        collected[which].push(bytes);
+        const encoding = stream.encoding ?? options.encoding;
+        stream.emit('data', encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
+      }
+      stream.emit('end');
+      stream.emit('close');
+    };
+    const exited = host.spawnWait(handle, this._cancel).then((meta) => {
+      const m = jsonParse(meta);
+      this.exitCode = m.code;
+      this.signalCode = m.signal;
+      this.emit('exit', m.code, m.signal);
+      return m;
+    });
+    this._done = Promise.all([exited, pump(1, this.stdout), pump(2, this.stderr)])
+      .then(([m]) => {
+        this.emit('close', m.code, m.signal);
+        return {
+          code: m.code,
+          signal: m.signal,
+          killed: m.killed || this.killed,
+          stdout: Buffer.concat(collected[1]),
+          stderr: Buffer.concat(collected[2]),
+        };
+      })
+      .finally(() => {
+        options.signal?.removeEventListener('abort', onAbort);
+        if (timer !== undefined) clearTimeout(timer);
+        host.forgetCancel(this._cancel);
+      });
   }
   kill(signal = 'SIGTERM') {
+    if (this._handle === undefined || this.exitCode !== null || this.signalCode !== null) return false;
     this.killed = true;
-    host.cancel(this._cancel);
-    return true;
+    return typeof signal === 'number'
+      ? host.spawnKill(this._handle, String(signal))
+      : host.spawnKill(this._handle, signal);
   }
   ref() {
     return this;

@@ -9,6 +9,7 @@
 
 mod blocking;
 mod checksums;
+pub(crate) mod child;
 mod crypto;
 mod data_formats;
 mod fs;
@@ -75,6 +76,9 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("semverOrder", semver::semver_order, 2),
         ("checksum", checksums::checksum, 3),
         ("vmRealm", vm::vm_realm, 0),
+        ("spawnStart", child::spawn_start, 1),
+        ("spawnEnd", child::spawn_end, 1),
+        ("spawnKill", child::spawn_kill, 2),
         ("vmRun", vm::vm_run, 5),
         ("vmCheck", vm::vm_check, 1),
         ("semverSatisfies", semver::semver_satisfies, 2),
@@ -111,6 +115,21 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         NativeFunction::from_async_fn(blocking::on_pool::<zlib::Job>),
         JsString::from("zlibAsync"),
         8,
+    );
+    init.function(
+        NativeFunction::from_async_fn(child::spawn_read),
+        JsString::from("spawnRead"),
+        2,
+    );
+    init.function(
+        NativeFunction::from_async_fn(child::spawn_write),
+        JsString::from("spawnWrite"),
+        2,
+    );
+    init.function(
+        NativeFunction::from_async_fn(child::spawn_wait),
+        JsString::from("spawnWait"),
+        2,
     );
     init.function(
         NativeFunction::from_async_fn(blocking::on_pool::<glob::Scan>),

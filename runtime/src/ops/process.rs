@@ -17,7 +17,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use super::{arg, array, bytes_arg, bytes_value, error, json_arg, json_value};
 use crate::state::{HostState, unless_cancelled};
 
-struct Spec {
+pub(super) struct Spec {
     file: String,
     args: Vec<String>,
     cwd: PathBuf,
@@ -26,7 +26,7 @@ struct Spec {
     timeout: Option<std::time::Duration>,
 }
 
-fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
+pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
     let value = json_arg(args, 0, context)?;
     let state = HostState::of(context);
     let file = value["file"].as_str().unwrap_or_default().to_string();
@@ -70,7 +70,7 @@ fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
     })
 }
 
-fn spawn_error(spec: &Spec, e: &std::io::Error) -> boa_engine::JsError {
+pub(super) fn spawn_error(spec: &Spec, e: &std::io::Error) -> boa_engine::JsError {
     let code = if e.kind() == std::io::ErrorKind::NotFound {
         "ENOENT"
     } else {
@@ -85,12 +85,12 @@ fn spawn_error(spec: &Spec, e: &std::io::Error) -> boa_engine::JsError {
 
 /// Kills the whole process group of a child that is still running when the
 /// call lets go of it, so `sh -c 'sleep 100'` does not leave `sleep` behind.
-struct GroupGuard {
-    pid: Option<u32>,
+pub(super) struct GroupGuard {
+    pub(super) pid: Option<u32>,
 }
 
 impl GroupGuard {
-    fn signal(&mut self, signal: &str) {
+    pub(super) fn signal(&mut self, signal: &str) {
         if let Some(pid) = self.pid.take() {
             // No libc (unsafe is forbidden here): ask `kill` to signal the group.
             let _ = std::process::Command::new("kill")
@@ -165,7 +165,7 @@ async fn read_all<R: tokio::io::AsyncRead + Unpin>(pipe: Option<R>) -> Vec<u8> {
 /// The command both the async and the blocking runners start: only the
 /// spec's environment, piped output, and a process group of its own so a
 /// deadline can kill everything the command started.
-fn command_for(spec: &Spec, piped_stdin: bool) -> std::process::Command {
+pub(super) fn command_for(spec: &Spec, piped_stdin: bool) -> std::process::Command {
     let mut command = std::process::Command::new(&spec.file);
     command
         .args(&spec.args)
@@ -295,16 +295,24 @@ fn outcome(
     err: &[u8],
     context: &mut Context,
 ) -> JsResult<JsValue> {
+    with_output(&exit_meta(status, killed), out, err, context)
+}
+
+/// The exit `code` and `signal`, or SIGKILL and `killed` for a child the
+/// host stopped (`status` is then `None`).
+pub(super) fn exit_meta(
+    status: Option<std::process::ExitStatus>,
+    killed: bool,
+) -> serde_json::Value {
     use std::os::unix::process::ExitStatusExt;
-    let meta = match status {
+    match status {
         Some(status) => serde_json::json!({
             "code": status.code(),
             "signal": status.signal().map(signal_name),
             "killed": false,
         }),
         None => serde_json::json!({ "code": null, "signal": "SIGKILL", "killed": killed }),
-    };
-    with_output(&meta, out, err, context)
+    }
 }
 
 fn signal_name(signal: i32) -> String {

@@ -1,0 +1,302 @@
+//! `child_process.spawn`'s process, streamed: its output reaches the tool
+//! chunk by chunk as the process writes it, and the tool writes its input
+//! while it runs.
+//!
+//! The host keeps each child's pipes by a handle. `spawnWait`'s future owns
+//! the process itself, so when a call's deadline drops it, the process group
+//! is killed as `run`'s are, and the handle goes with it. After a normal exit
+//! the pipes stay until the tool has read them to their end.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use boa_engine::{Context, JsResult, JsValue};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout};
+
+use super::process::{GroupGuard, command_for, exit_meta, spawn_error, spec};
+use super::{arg, array, bytes_arg, bytes_value, error, json_value};
+use crate::state::{HostState, unless_cancelled};
+
+/// Read at most this much per chunk, as a pipe's buffer holds.
+const CHUNK: usize = 64 * 1024;
+
+#[derive(Default)]
+pub(crate) struct Children {
+    next: u32,
+    live: std::collections::HashMap<u32, ChildIo>,
+}
+
+struct ChildIo {
+    stdin: Option<ChildStdin>,
+    stdout: Option<ChildStdout>,
+    stderr: Option<ChildStderr>,
+    /// Until `spawnWait` takes them.
+    process: Option<(Child, GroupGuard)>,
+    /// The process group to signal, until the process exits.
+    pid: Option<u32>,
+    /// Whether each output pipe reached its end, and the process its exit.
+    stdout_done: bool,
+    stderr_done: bool,
+    exited: bool,
+}
+
+impl ChildIo {
+    fn finished(&self) -> bool {
+        self.exited && self.stdout_done && self.stderr_done
+    }
+}
+
+/// `spawnStart(specJson)` → `[handle, pid]`.
+pub(super) fn spawn_start(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let spec = spec(args, context)?;
+    let mut command = tokio::process::Command::from(command_for(&spec, true));
+    command.kill_on_drop(true);
+    let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
+    let pid = child.id();
+    let io = ChildIo {
+        stdin: child.stdin.take(),
+        stdout: child.stdout.take(),
+        stderr: child.stderr.take(),
+        process: Some((child, GroupGuard { pid })),
+        pid,
+        stdout_done: false,
+        stderr_done: false,
+        exited: false,
+    };
+    let state = HostState::of(context);
+    let mut children = state.children.borrow_mut();
+    children.next += 1;
+    let handle = children.next;
+    children.live.insert(handle, io);
+    let pid = pid.map_or(JsValue::undefined(), JsValue::from);
+    Ok(array(vec![JsValue::from(handle), pid], context))
+}
+
+fn handle_arg(args: &[JsValue], context: &mut Context) -> JsResult<u32> {
+    arg(args, 0).to_u32(context)
+}
+
+/// `spawnRead(handle, 1 | 2)` → the next chunk of stdout or stderr, or
+/// `null` at its end.
+pub(super) async fn spawn_read(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let (state, handle, which) = {
+        let context = &mut context.borrow_mut();
+        let handle = handle_arg(args, context)?;
+        let which = arg(args, 1).to_u32(context)?;
+        (HostState::of(context), handle, which)
+    };
+    let mut buffer = vec![0; CHUNK];
+    let read = if which == 1 {
+        let pipe = state
+            .children
+            .borrow_mut()
+            .live
+            .get_mut(&handle)
+            .and_then(|io| io.stdout.take());
+        match pipe {
+            Some(mut pipe) => {
+                let read = pipe.read(&mut buffer).await.unwrap_or(0);
+                put_back(
+                    &state,
+                    handle,
+                    |io| io.stdout = Some(pipe),
+                    read == 0,
+                    |io| &mut io.stdout_done,
+                );
+                read
+            }
+            None => 0,
+        }
+    } else {
+        let pipe = state
+            .children
+            .borrow_mut()
+            .live
+            .get_mut(&handle)
+            .and_then(|io| io.stderr.take());
+        match pipe {
+            Some(mut pipe) => {
+                let read = pipe.read(&mut buffer).await.unwrap_or(0);
+                put_back(
+                    &state,
+                    handle,
+                    |io| io.stderr = Some(pipe),
+                    read == 0,
+                    |io| &mut io.stderr_done,
+                );
+                read
+            }
+            None => 0,
+        }
+    };
+    if read == 0 {
+        return Ok(JsValue::null());
+    }
+    bytes_value(&buffer[..read], &mut context.borrow_mut())
+}
+
+/// Returns a pipe to its child after a read, or marks it ended; a child
+/// whose process exited and whose output is all read is forgotten.
+fn put_back(
+    state: &HostState,
+    handle: u32,
+    restore: impl FnOnce(&mut ChildIo),
+    ended: bool,
+    done: impl FnOnce(&mut ChildIo) -> &mut bool,
+) {
+    let mut children = state.children.borrow_mut();
+    let Some(io) = children.live.get_mut(&handle) else {
+        return;
+    };
+    if ended {
+        *done(io) = true;
+    } else {
+        restore(io);
+    }
+    if io.finished() {
+        children.live.remove(&handle);
+    }
+}
+
+/// `spawnWrite(handle, bytes)`: resolves when the child has taken them; a
+/// child that closed its input swallows them, as Node's `write` does before
+/// its `'error'`.
+pub(super) async fn spawn_write(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let (state, handle, bytes) = {
+        let context = &mut context.borrow_mut();
+        let handle = handle_arg(args, context)?;
+        let bytes = bytes_arg(args, 1, context)?.unwrap_or_default();
+        (HostState::of(context), handle, bytes)
+    };
+    let pipe = state
+        .children
+        .borrow_mut()
+        .live
+        .get_mut(&handle)
+        .and_then(|io| io.stdin.take());
+    let Some(mut pipe) = pipe else {
+        return Err(error("write after end: the child's input is closed"));
+    };
+    let written = pipe.write_all(&bytes).await;
+    if let Some(io) = state.children.borrow_mut().live.get_mut(&handle) {
+        io.stdin = Some(pipe);
+    }
+    written.map_err(|e| error(format!("EPIPE: the child's input is closed ({e})")))?;
+    Ok(JsValue::undefined())
+}
+
+/// `spawnEnd(handle)`: closes the child's input, so `cat` and the like end.
+pub(super) fn spawn_end(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let handle = handle_arg(args, context)?;
+    let state = HostState::of(context);
+    if let Some(io) = state.children.borrow_mut().live.get_mut(&handle) {
+        io.stdin = None;
+    }
+    Ok(JsValue::undefined())
+}
+
+/// `spawnKill(handle, signal)`: signals the child's process group.
+pub(super) fn spawn_kill(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let handle = handle_arg(args, context)?;
+    let signal = super::string_arg(args, 1, context)?;
+    let signal = signal.trim_start_matches("SIG").to_string();
+    let state = HostState::of(context);
+    let pid = state
+        .children
+        .borrow()
+        .live
+        .get(&handle)
+        .filter(|io| !io.exited)
+        .and_then(|io| io.pid);
+    if let Some(pid) = pid {
+        GroupGuard { pid: Some(pid) }.signal(&signal);
+    }
+    Ok(JsValue::from(pid.is_some()))
+}
+
+/// Forgets a child whose wait was abandoned (the call's deadline): its
+/// process group is already killed by then, and its pipes close with it.
+struct Forget {
+    state: Rc<HostState>,
+    handle: u32,
+    armed: bool,
+}
+
+impl Drop for Forget {
+    fn drop(&mut self) {
+        if self.armed {
+            self.state.children.borrow_mut().live.remove(&self.handle);
+        }
+    }
+}
+
+/// `spawnWait(handle, cancelId)` → the exit's meta JSON (`code`, `signal`,
+/// `killed`).
+pub(super) async fn spawn_wait(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let (state, handle, cancel) = {
+        let context = &mut context.borrow_mut();
+        let handle = handle_arg(args, context)?;
+        let state = HostState::of(context);
+        let cancel = super::cancel_switch(&arg(args, 1), &state, context)?;
+        (state, handle, cancel)
+    };
+    let process = state
+        .children
+        .borrow_mut()
+        .live
+        .get_mut(&handle)
+        .and_then(|io| io.process.take());
+    let Some((mut child, mut guard)) = process else {
+        return Err(error("internal: the child was already waited for"));
+    };
+    let mut forget = Forget {
+        state: state.clone(),
+        handle,
+        armed: true,
+    };
+    let status = unless_cancelled(child.wait(), cancel).await;
+    forget.armed = false;
+    let meta = match status {
+        Some(status) => {
+            guard.pid = None;
+            exit_meta(
+                Some(status.map_err(|e| error(format!("spawn: {e}")))?),
+                false,
+            )
+        }
+        None => {
+            drop(guard);
+            exit_meta(None, true)
+        }
+    };
+    let mut children = state.children.borrow_mut();
+    if let Some(io) = children.live.get_mut(&handle) {
+        io.exited = true;
+        io.stdin = None;
+        if io.finished() {
+            children.live.remove(&handle);
+        }
+    }
+    Ok(json_value(&meta))
+}

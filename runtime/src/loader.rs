@@ -20,7 +20,7 @@ use boa_engine::{
 use oxc_resolver::{ModuleType, ResolveError};
 
 use checker::module::imports::builtins::{
-    is_bun_module, is_node_builtin_bare, not_provided_message,
+    is_bun_module, is_bun_replaced_package, is_node_builtin_bare, not_provided_message,
 };
 use checker::module::imports::resolver_options::resolve_in;
 
@@ -256,7 +256,7 @@ pub(crate) fn resolve(
     from: Option<&Path>,
     mode: Mode,
 ) -> JsResult<Target> {
-    if is_bun_module(specifier) {
+    if is_bun_module(specifier) || is_bun_replaced_package(specifier) {
         return Ok(Target::Builtin(specifier.to_string()));
     }
     if let Some(name) = specifier.strip_prefix("node:") {

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use checker::diagnostics::{Edit, edit};
 use checker::module::parse::{Language, parse, range};
 use swc_common::Spanned;
 use swc_ecma_ast::{
@@ -32,8 +33,8 @@ pub(crate) fn async_calls(code: &str, path: &Path, commonjs: bool) -> Option<Str
                 && &*name.sym == "async"
             {
                 let at = range(name.span);
-                self.0.push(Edit::insert(at.start, "(0, "));
-                self.0.push(Edit::insert(at.end, ")"));
+                self.0.push(Edit::replace(at.start..at.start, "(0, "));
+                self.0.push(Edit::replace(at.end..at.end, ")"));
             }
             call.visit_children_with(self);
         }
@@ -97,10 +98,10 @@ impl Hoist<'_> {
             let name = format!("__beeuni_key_fn{}", self.count);
             self.count += 1;
             constants.push_str(&format!("const {name} = {}; ", &self.code[at.clone()]));
-            self.edits.push(Edit { at, text: name });
+            self.edits.push(Edit::replace(at, name));
         }
         if !constants.is_empty() {
-            self.edits.push(Edit::insert(start, &constants));
+            self.edits.push(Edit::replace(start..start, constants));
         }
     }
 }
@@ -147,35 +148,11 @@ impl<'a> KeyFunctions<'a> {
     }
 }
 
-/// Replace the bytes `at` with `text` (an empty range inserts).
-struct Edit {
-    at: std::ops::Range<usize>,
-    text: String,
-}
-
-impl Edit {
-    fn insert(at: usize, text: &str) -> Edit {
-        Edit {
-            at: at..at,
-            text: text.to_string(),
-        }
-    }
-}
-
-/// `code` with `edits` applied, or `None` when there are none. Edits never
-/// overlap: each rewrite edits disjoint spans.
-fn apply(code: &str, mut edits: Vec<Edit>) -> Option<String> {
+/// `code` with `edits` applied, or `None` when there are none (or, which
+/// would be a bug here, they overlap: the file is then loaded as it is).
+fn apply(code: &str, edits: Vec<Edit>) -> Option<String> {
     if edits.is_empty() {
         return None;
     }
-    edits.sort_by_key(|edit| (edit.at.start, edit.at.end));
-    let mut out = String::with_capacity(code.len() + 64 * edits.len());
-    let mut done = 0;
-    for edit in edits {
-        out.push_str(&code[done..edit.at.start]);
-        out.push_str(&edit.text);
-        done = edit.at.end;
-    }
-    out.push_str(&code[done..]);
-    Some(out)
+    edit::apply(code, &edits).ok()
 }

@@ -18,15 +18,20 @@ function coded(Kind, code, message) {
   return error;
 }
 
+// `Child` inherits from `Parent` as `util.inherits` and `class extends` do.
+function inherit(Child, Parent) {
+  Child.prototype = Object.create(Parent.prototype, {
+    constructor: { value: Child, writable: true, configurable: true },
+  });
+  Object.setPrototypeOf(Child, Parent);
+}
+
 // The legacy base class (`require('stream')` is this function).
 function Stream(options) {
   if (!(this instanceof Stream)) return new Stream(options);
   if (!this._events) this._events = new Map();
 }
-Stream.prototype = Object.create(EventEmitter.prototype, {
-  constructor: { value: Stream, writable: true, configurable: true },
-});
-Object.setPrototypeOf(Stream, EventEmitter);
+inherit(Stream, EventEmitter);
 // Writes what `this` emits as `data` into `dest`, pausing `this` while
 // `dest` is full; ends `dest` at `end` unless `{ end: false }`, and unpipes
 // (`unpipe` on `dest`) once `dest` finished or closed.
@@ -109,18 +114,19 @@ function initReadable(stream, o) {
     encoding: null,
   };
   stream.readable = true;
+  initEither(stream, o);
+  if (typeof o.read === 'function') stream._read = o.read;
+  if (o.encoding) stream.setEncoding(o.encoding);
+}
+// What both halves set up from their options.
+function initEither(stream, o) {
   stream.destroyed = false;
   stream._autoDestroy = o.autoDestroy !== false;
   stream._emitClose = o.emitClose !== false;
-  if (typeof o.read === 'function') stream._read = o.read;
   if (typeof o.destroy === 'function') stream._destroy = o.destroy;
-  if (o.encoding) stream.setEncoding(o.encoding);
   if (o.signal) abortWith(stream, o.signal);
 }
-Readable.prototype = Object.create(Stream.prototype, {
-  constructor: { value: Readable, writable: true, configurable: true },
-});
-Object.setPrototypeOf(Readable, Stream);
+inherit(Readable, Stream);
 Object.assign(Readable.prototype, {
   _read() {
     throw coded(Error, 'ERR_METHOD_NOT_IMPLEMENTED', 'The _read() method is not implemented');
@@ -260,27 +266,30 @@ Object.assign(Readable.prototype, {
   },
 });
 Readable.prototype.addListener = Readable.prototype.on;
-for (const [name, get] of Object.entries({
-  readableLength() {
+// Read-only views of a half's state: property name -> field of `_r` or `_w`.
+function stateGetters(proto, half, fields) {
+  for (const [name, field] of Object.entries(fields))
+    Object.defineProperty(proto, name, {
+      get() {
+        return this[half][field];
+      },
+      configurable: true,
+    });
+}
+const readableFields = {
+  readableEnded: 'endEmitted',
+  readableFlowing: 'flowing',
+  readableObjectMode: 'objectMode',
+  readableHighWaterMark: 'highWaterMark',
+  readableEncoding: 'encoding',
+};
+stateGetters(Readable.prototype, '_r', readableFields);
+Object.defineProperty(Readable.prototype, 'readableLength', {
+  get() {
     return this._r.buffer.reduce((n, c) => n + (this._r.objectMode ? 1 : c.length), 0);
   },
-  readableEnded() {
-    return this._r.endEmitted;
-  },
-  readableFlowing() {
-    return this._r.flowing;
-  },
-  readableObjectMode() {
-    return this._r.objectMode;
-  },
-  readableHighWaterMark() {
-    return this._r.highWaterMark;
-  },
-  readableEncoding() {
-    return this._r.encoding;
-  },
-}))
-  Object.defineProperty(Readable.prototype, name, { get, configurable: true });
+  configurable: true,
+});
 
 function joined(chunks, encoding) {
   return encoding ? chunks.join('') : Buffer.concat(chunks);
@@ -390,19 +399,12 @@ function initWritable(stream, o) {
     endCallbacks: [],
   };
   stream.writable = true;
-  stream.destroyed = false;
-  stream._autoDestroy = o.autoDestroy !== false;
-  stream._emitClose = o.emitClose !== false;
+  initEither(stream, o);
   if (typeof o.write === 'function') stream._write = o.write;
   if (typeof o.writev === 'function') stream._writev = o.writev;
   if (typeof o.final === 'function') stream._final = o.final;
-  if (typeof o.destroy === 'function') stream._destroy = o.destroy;
-  if (o.signal) abortWith(stream, o.signal);
 }
-Writable.prototype = Object.create(Stream.prototype, {
-  constructor: { value: Writable, writable: true, configurable: true },
-});
-Object.setPrototypeOf(Writable, Stream);
+inherit(Writable, Stream);
 const writableMethods = {
   _write(chunk, encoding, callback) {
     if (this._writev !== Writable.prototype._writev) this._writev([{ chunk, encoding }], callback);
@@ -549,31 +551,16 @@ const writableMethods = {
   },
 };
 Object.assign(Writable.prototype, writableMethods);
-const writableGetters = {
-  writableLength() {
-    return this._w.length;
-  },
-  writableEnded() {
-    return this._w.ending;
-  },
-  writableFinished() {
-    return this._w.finished;
-  },
-  writableObjectMode() {
-    return this._w.objectMode;
-  },
-  writableHighWaterMark() {
-    return this._w.highWaterMark;
-  },
-  writableNeedDrain() {
-    return this._w.needDrain;
-  },
-  writableCorked() {
-    return this._w.corked;
-  },
+const writableFields = {
+  writableLength: 'length',
+  writableEnded: 'ending',
+  writableFinished: 'finished',
+  writableObjectMode: 'objectMode',
+  writableHighWaterMark: 'highWaterMark',
+  writableNeedDrain: 'needDrain',
+  writableCorked: 'corked',
 };
-for (const [name, get] of Object.entries(writableGetters))
-  Object.defineProperty(Writable.prototype, name, { get, configurable: true });
+stateGetters(Writable.prototype, '_w', writableFields);
 // A Duplex is a Writable too, as in Node, though it inherits from Readable.
 Object.defineProperty(Writable, Symbol.hasInstance, {
   value(object) {
@@ -596,13 +583,9 @@ function Duplex(options) {
       if (!this._w.ending) this.end();
     });
 }
-Duplex.prototype = Object.create(Readable.prototype, {
-  constructor: { value: Duplex, writable: true, configurable: true },
-});
-Object.setPrototypeOf(Duplex, Readable);
+inherit(Duplex, Readable);
 Object.assign(Duplex.prototype, writableMethods, { destroy });
-for (const [name, get] of Object.entries(writableGetters))
-  Object.defineProperty(Duplex.prototype, name, { get, configurable: true });
+stateGetters(Duplex.prototype, '_w', writableFields);
 
 function Transform(options) {
   if (!(this instanceof Transform)) return new Transform(options);
@@ -611,10 +594,7 @@ function Transform(options) {
   if (typeof o.transform === 'function') this._transform = o.transform;
   if (typeof o.flush === 'function') this._flush = o.flush;
 }
-Transform.prototype = Object.create(Duplex.prototype, {
-  constructor: { value: Transform, writable: true, configurable: true },
-});
-Object.setPrototypeOf(Transform, Duplex);
+inherit(Transform, Duplex);
 Object.assign(Transform.prototype, {
   _transform() {
     throw coded(Error, 'ERR_METHOD_NOT_IMPLEMENTED', 'The _transform() method is not implemented');
@@ -644,10 +624,7 @@ function PassThrough(options) {
   if (!(this instanceof PassThrough)) return new PassThrough(options);
   Transform.call(this, options);
 }
-PassThrough.prototype = Object.create(Transform.prototype, {
-  constructor: { value: PassThrough, writable: true, configurable: true },
-});
-Object.setPrototypeOf(PassThrough, Transform);
+inherit(PassThrough, Transform);
 PassThrough.prototype._transform = function _transform(chunk, _encoding, callback) {
   callback(null, chunk);
 };

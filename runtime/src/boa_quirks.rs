@@ -148,8 +148,9 @@ impl<'a> KeyFunctions<'a> {
     }
 }
 
-/// `code` with `edits` applied, or `None` when there are none (or, which
-/// would be a bug here, they overlap: the file is then loaded as it is).
+/// `code` with `edits` applied, or `None` when there are none or they
+/// overlap (a class statement inside a function that moves): the file then
+/// loads as it is, and fails as it would have.
 fn apply(code: &str, edits: Vec<Edit>) -> Option<String> {
     if edits.is_empty() {
         return None;

@@ -5,8 +5,9 @@
 // without Node's internal state machine. The classes are functions, not
 // `class`es, because CommonJS packages still subclass them with
 // `Readable.call(this)` and `util.inherits`. Methods whose closures nest
-// name the stream `stream` rather than `this`: boa 0.22 loses `this` in an
-// arrow function inside another one in an object literal's method.
+// name the stream `stream` rather than `this`: under boa 0.22, `this` was
+// undefined in the arrow that `_next` schedules when a write's callback came
+// from a timer (a small repro of the trigger was not found).
 const { EventEmitter } = need('events');
 const { Buffer } = need('buffer');
 

@@ -9,7 +9,13 @@
 // undefined in the arrow that `_next` schedules when a write's callback came
 // from a timer (a small repro of the trigger was not found).
 const { EventEmitter } = need('events');
-const { Buffer } = need('buffer');
+// Buffer is the costliest unit to load (a few ms) and a stream of strings or
+// objects (cheerio's) never needs it.
+const Buffer = {
+  from: (...args) => need('buffer').Buffer.from(...args),
+  isBuffer: (value) => need('buffer').Buffer.isBuffer(value),
+  concat: (chunks) => need('buffer').Buffer.concat(chunks),
+};
 
 const later = (fn, ...args) => queueMicrotask(() => fn(...args));
 

@@ -44,6 +44,7 @@
 //! it is handed), and it does not serve HTTP; that belongs to the daemon.
 
 mod api;
+mod boa_quirks;
 mod call;
 mod contract;
 pub mod deep;

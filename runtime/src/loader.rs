@@ -20,10 +20,11 @@ use boa_engine::{
 use oxc_resolver::{ModuleType, ResolveError};
 
 use checker::module::imports::builtins::{
-    is_bun_module, is_node_builtin_bare, not_provided_message,
+    is_bun_module, is_bun_replaced_package, is_node_builtin_bare, not_provided_message,
 };
 use checker::module::imports::resolver_options::resolve_in;
 
+use crate::boa_quirks;
 use crate::js_value::error;
 use crate::state::HostState;
 use crate::transpile;
@@ -84,22 +85,32 @@ impl ToolLoader {
                     code = transpile::strip_types(path, code, self.state.transpile_cache.as_ref())
                         .map_err(error)?;
                 }
+                if let Some(fixed) = boa_quirks::hoist_key_functions(&code, path, false) {
+                    code = fixed;
+                }
                 // boa 0.22 reports "abrupt end" for a module whose last
                 // statement is an export list without its semicolon (axios's
                 // index.js); an empty statement after it is harmless.
                 code.push_str("\n;");
-                Module::parse(
-                    Source::from_bytes(code.as_bytes()).with_path(path),
-                    None,
-                    context,
-                )
-                .map_err(|e| {
-                    error(format!(
-                        "{}: {}",
-                        display(path, &self.state),
-                        message_of(&e)
-                    ))
-                })?
+                let parse = |code: &str, context: &mut Context| {
+                    Module::parse(
+                        Source::from_bytes(code.as_bytes()).with_path(path),
+                        None,
+                        context,
+                    )
+                };
+                parse(&code, context)
+                    .or_else(|e| match boa_quirks::async_calls(&code, path, false) {
+                        Some(fixed) => parse(&fixed, context).map_err(|_| e),
+                        None => Err(e),
+                    })
+                    .map_err(|e| {
+                        error(format!(
+                            "{}: {}",
+                            display(path, &self.state),
+                            message_of(&e)
+                        ))
+                    })?
             }
             FileKind::CommonJs => {
                 let exports = self.internal("loadCommonJs", context)?.call(
@@ -245,7 +256,7 @@ pub(crate) fn resolve(
     from: Option<&Path>,
     mode: Mode,
 ) -> JsResult<Target> {
-    if is_bun_module(specifier) {
+    if is_bun_module(specifier) || is_bun_replaced_package(specifier) {
         return Ok(Target::Builtin(specifier.to_string()));
     }
     if let Some(name) = specifier.strip_prefix("node:") {

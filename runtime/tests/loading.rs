@@ -139,6 +139,52 @@ fn packages_esm_commonjs_and_json() {
     });
 }
 
+/// Shapes boa 0.22 cannot run as written, which the loader rewrites: a
+/// named function with a binding inside a class method's computed key
+/// (TypeScript's private-method helpers; the openai SDK) in an ES module and
+/// in a CommonJS file, and a call of a function named `async` (asynckit).
+#[test]
+fn code_boa_cannot_run_as_written_still_runs() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        let key_class = "let _m;\nclass Keyed {\n  [(_m = function _m(a) { var doubled = a * 2; a = doubled; return a; }, 'run')]() { return _m.call(this, 21); }\n}\n";
+        write(
+            root.path(),
+            &[
+                (
+                    "node_modules/quirks/package.json",
+                    r#"{ "name": "quirks", "main": "index.js" }"#,
+                ),
+                (
+                    "node_modules/quirks/index.js",
+                    &format!(
+                        "function async(fn) {{ return function () {{ return 'async ' + fn(); }}; }}\nconst wrapped = async(() => 'called');\n{key_class}module.exports = {{ wrapped: wrapped(), keyed: new Keyed().run(), name: _m.name }};\n"
+                    ),
+                ),
+                (
+                    "keyed.js",
+                    &format!("{key_class}export const keyed = new Keyed().run();\n"),
+                ),
+                (
+                    "tool.ts",
+                    "import quirks from 'quirks';\nimport { keyed } from './keyed.js';\nexport default {\n  description: 'quirks',\n  parameters: { type: 'object', properties: {} },\n  async execute() { return { ...quirks, esm: keyed }; },\n};\n",
+                ),
+            ],
+        );
+        let mut host = host_for(root.path());
+        host.load_tool("quirks", Path::new("tool.ts")).unwrap();
+        let result = host.call("quirks", "{}", ctx());
+        let CallOutcome::Ok(text) = result.outcome else {
+            panic!("{:?}", result.outcome)
+        };
+        let out: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            out,
+            json!({ "wrapped": "async called", "keyed": 42, "name": "_m", "esm": 42 })
+        );
+    });
+}
+
 #[test]
 fn unresolvable_imports_name_what_is_missing() {
     on_big_stack(|| {

@@ -7,6 +7,7 @@
 
 pub mod codes;
 pub mod docs;
+pub mod edit;
 mod render;
 mod sources;
 

@@ -203,28 +203,38 @@ async function fetch(input, init = {}) {
   if (!/^https?:$/.test(new URL(request.url).protocol))
     throw new TypeError(`fetch: only http and https URLs are supported, got ${request.url}`);
   const body = request._body === null ? null : bufferOf(await bodyBytes(request._body));
-  const id = host.newCancel();
-  const onAbort = () => host.cancel(id);
-  signal.addEventListener('abort', onAbort);
-  try {
-    const meta = jsonStringify({
+  const { response: r, bytes } = await exchange(
+    {
       method: request.method,
       url: request.url,
       headers: [...request.headers.entries()].flatMap(([k]) => request.headers._map.get(k).map((v) => [k, v])),
       redirect: request.redirect,
-    });
-    const [responseJson, bytes] = await host.http(meta, body, id);
-    const r = jsonParse(responseJson);
-    const response = new Response(null, {
-      status: r.status,
-      statusText: r.statusText,
-      headers: r.headers,
-      _url: r.url,
-      _redirected: r.redirected,
-      _type: 'basic',
-    });
-    response._body = new Uint8Array(bytes);
-    return response;
+    },
+    body,
+    signal,
+  );
+  const response = new Response(null, {
+    status: r.status,
+    statusText: r.statusText,
+    headers: r.headers,
+    _url: r.url,
+    _redirected: r.redirected,
+    _type: 'basic',
+  });
+  response._body = bytes;
+  return response;
+}
+
+// One exchange over host.http, stopped when `signal` aborts: the response's
+// status, headers (pairs, in the order received), final URL and whole body.
+// node:http's client shares it.
+async function exchange(meta, body, signal) {
+  const id = host.newCancel();
+  const onAbort = () => host.cancel(id);
+  signal.addEventListener('abort', onAbort);
+  try {
+    const [responseJson, bytes] = await host.http(jsonStringify(meta), body, id);
+    return { response: jsonParse(responseJson), bytes: new Uint8Array(bytes) };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw error;
@@ -234,4 +244,4 @@ async function fetch(input, init = {}) {
   }
 }
 
-return { Headers, Request, Response, fetch };
+return { Headers, Request, Response, fetch, exchange };

@@ -1,4 +1,4 @@
 // ---- node_url.js: the node:url module object ------------------------------
-const { fileURLToPath, pathToFileURL } = need('url');
+const { fileURLToPath, pathToFileURL, parse, format, resolve } = need('url');
 
-return { module: { URL, URLSearchParams, fileURLToPath, pathToFileURL } };
+return { module: { URL, URLSearchParams, fileURLToPath, pathToFileURL, parse, format, resolve } };

@@ -71,4 +71,9 @@ Object.assign(process, {
   stdin: { isTTY: false },
 });
 
+// Packages tell Node (and Bun) from a browser by this tag: axios picks its
+// node:http adapter only when `Object.prototype.toString.call(process)` is
+// `[object process]`.
+Object.defineProperty(process, Symbol.toStringTag, { value: 'process', configurable: true });
+
 return { process, processEnv, hrtime };

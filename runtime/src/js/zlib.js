@@ -1,8 +1,7 @@
 // ---- zlib.js: node:zlib, whole buffers ---------------------------------------
 // The one-shot forms (`gzipSync`, `gzip(buf, cb)`, promisified) over
-// `host.zlib`/`host.zlibAsync`. The stream classes (`createGzip`, `Gzip`…)
-// need node:stream, which the runtime does not provide: they exist, so a
-// package that imports them still loads, and throw when used.
+// `host.zlib`/`host.zlibAsync`, and stream classes (`createGzip`, `Gzip`…)
+// that gather their input and run the one-shot form when it ends.
 const { Buffer, bufferOf, toBuffer } = need('buffer');
 
 function coded(Kind, code, message) {
@@ -105,14 +104,55 @@ function oneShot(mode) {
   return [sync, callbackForm];
 }
 
-function notProvided(name) {
-  const refuse = () => {
-    throw new Error(
-      `zlib.${name} is not provided by this runtime (it needs node:stream): use the one-shot forms, such as zlib.gzipSync or zlib.gzip`,
-    );
+// `Gzip` and `createGzip` for one mode: a Transform that keeps what is
+// written and pushes the whole result when the input ends (the operation
+// works on whole buffers), so its output is one chunk. node:stream is loaded
+// when the first such stream is made, not when node:zlib is imported.
+function streamClass(mode, className) {
+  let Kind = null;
+  const create = (options) => {
+    if (Kind === null) {
+      const { Transform } = need('stream');
+      Kind = class extends Transform {
+        constructor(o) {
+          super(o);
+          settings(mode, o);
+          this._options = o;
+          this._input = [];
+          this.bytesWritten = 0;
+        }
+        _transform(chunk, _encoding, callback) {
+          this._input.push(chunk);
+          this.bytesWritten += chunk.length;
+          callback();
+        }
+        _flush(callback) {
+          let output;
+          try {
+            output = zlib[`${mode}Sync`](Buffer.concat(this._input), this._options);
+          } catch (error) {
+            callback(error);
+            return;
+          }
+          this._input = [];
+          callback(null, output);
+        }
+        close(callback) {
+          if (typeof callback === 'function') this.once('close', callback);
+          this.destroy();
+        }
+      };
+      Object.defineProperty(Kind, 'name', { value: className });
+    }
+    return new Kind(options);
   };
-  Object.defineProperty(refuse, 'name', { value: name });
-  return refuse;
+  // Called with or without `new`, as in Node; the object it returns is the stream.
+  function ZlibStream(options) {
+    return create(options);
+  }
+  Object.defineProperty(ZlibStream, 'name', { value: className });
+  Object.defineProperty(create, 'name', { value: `create${className}` });
+  return [ZlibStream, create];
 }
 
 const constants = Object.freeze({
@@ -229,8 +269,7 @@ for (const [mode, className] of Object.entries(STREAMS)) {
   Object.defineProperty(callbackForm, 'name', { value: mode });
   zlib[`${mode}Sync`] = sync;
   zlib[mode] = callbackForm;
-  zlib[className] = notProvided(className);
-  zlib[`create${className}`] = notProvided(`create${className}`);
+  [zlib[className], zlib[`create${className}`]] = streamClass(mode, className);
 }
 
 // Bun's own one-shot forms: Uint8Arrays, raw DEFLATE for `deflateSync`, and

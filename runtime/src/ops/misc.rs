@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use boa_engine::{Context, JsResult, JsValue, Script, Source};
 
 use super::{arg, error, json_value, string_arg};
+use crate::boa_quirks;
 use crate::loader::{self, FileKind, Mode, Target};
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
 use crate::transpile;
@@ -124,14 +125,24 @@ pub(super) fn compile_common_js(
     if code.starts_with("#!") {
         code.insert_str(0, "//");
     }
-    let wrapped =
-        format!("(function (exports, require, module, __filename, __dirname) {{{code}\n}})");
-    let script = Script::parse(
-        Source::from_bytes(wrapped.as_bytes()).with_path(&path),
-        None,
-        context,
-    )
-    .map_err(|e| error(format!("{}: {}", loader::display(&path, &state), e)))?;
+    if let Some(fixed) = boa_quirks::hoist_key_functions(&code, &path, true) {
+        code = fixed;
+    }
+    let parse = |code: &str, context: &mut Context| {
+        let wrapped =
+            format!("(function (exports, require, module, __filename, __dirname) {{{code}\n}})");
+        Script::parse(
+            Source::from_bytes(wrapped.as_bytes()).with_path(&path),
+            None,
+            context,
+        )
+    };
+    let script = parse(&code, context)
+        .or_else(|e| match boa_quirks::async_calls(&code, &path, true) {
+            Some(fixed) => parse(&fixed, context).map_err(|_| e),
+            None => Err(e),
+        })
+        .map_err(|e| error(format!("{}: {}", loader::display(&path, &state), e)))?;
     script.evaluate(context)
 }
 

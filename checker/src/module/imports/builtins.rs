@@ -93,6 +93,9 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:events",
     "node:fs",
     "node:fs/promises",
+    "node:http",
+    "node:http2",
+    "node:https",
     "node:module",
     "node:os",
     "node:path",
@@ -100,6 +103,8 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:perf_hooks",
     "node:process",
     "node:querystring",
+    "node:stream",
+    "node:stream/promises",
     "node:stream/web",
     "node:string_decoder",
     "node:timers",
@@ -109,7 +114,19 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:util/types",
     "node:vm",
     "node:zlib",
+    "undici",
 ];
+
+/// Packages that Bun answers with a module of its own, whatever
+/// `node_modules` holds: Bun's `undici` is a small stand-in with the fetch
+/// classes, not the package (cheerio imports it). The runtime does the same,
+/// so they are provided modules, not packages.
+const BUN_REPLACED_PACKAGES: &[&str] = &["undici"];
+
+/// Whether Bun replaces the package `specifier` with its own module.
+pub fn is_bun_replaced_package(specifier: &str) -> bool {
+    BUN_REPLACED_PACKAGES.contains(&specifier)
+}
 
 /// Whether the runtime provides `module` (`node:fs`, `bun`, `bun:sqlite`).
 pub fn is_provided(module: &str) -> bool {
@@ -165,7 +182,7 @@ mod tests {
         for module in PROVIDED_MODULES {
             let known = match module.strip_prefix("node:") {
                 Some(name) => is_node_builtin_with_prefix(name),
-                None => is_bun_module(module),
+                None => is_bun_module(module) || is_bun_replaced_package(module),
             };
             assert!(known, "{module}");
         }

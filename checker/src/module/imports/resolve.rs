@@ -14,8 +14,8 @@ use oxc_resolver::{ResolveError, Resolver};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::builtins::{
-    PROVIDED_MODULES, is_bun_module, is_harness_package, is_node_builtin_bare,
-    is_node_builtin_with_prefix, is_provided, not_provided_message,
+    PROVIDED_MODULES, is_bun_module, is_bun_replaced_package, is_harness_package,
+    is_node_builtin_bare, is_node_builtin_with_prefix, is_provided, not_provided_message,
 };
 use super::collect::{Import, ImportKind, Specifier};
 use super::resolver_options::{LoadKind, resolve_in, resolve_options};
@@ -137,7 +137,7 @@ pub fn resolve(
             Err(unknown_builtin(file, import, name))
         };
     }
-    if is_bun_module(specifier) {
+    if is_bun_module(specifier) || is_bun_replaced_package(specifier) {
         return builtin(file, import, specifier);
     }
     if is_node_builtin_bare(specifier) {

@@ -1,0 +1,159 @@
+//! Rewrites of JavaScript that Node and Bun run but boa 0.22 cannot, applied
+//! to a file's text before boa parses it.
+//!
+//! Each rewrite is a few text edits at positions swc's parser finds, so the
+//! rest of the file keeps its bytes and every line keeps its number (error
+//! positions still point at the package's own lines). A file that needs no
+//! rewrite is not parsed by swc at all: each rewrite has a cheap textual
+//! test first, or runs only after boa refused the file.
+
+use std::path::Path;
+
+use checker::diagnostics::{Edit, edit};
+use checker::module::parse::{Language, parse, range};
+use swc_common::Spanned;
+use swc_ecma_ast::{
+    CallExpr, Callee, Class, ClassMember, Decl, DefaultDecl, Expr, FnExpr, ModuleDecl, PropName,
+    Stmt,
+};
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// boa 0.22 reads `async(` as the head of an async arrow function even when
+/// no `=>` follows, so a call of a function named `async` (asynckit's
+/// `async(callback)`) is a syntax error. `(0, async)(…)` calls the same
+/// function with the same `this` (none). Tried only after boa refused the
+/// file (its message depends on the arguments), so other files cost nothing;
+/// `None` when the file calls no `async`.
+pub(crate) fn async_calls(code: &str, path: &Path, commonjs: bool) -> Option<String> {
+    struct Calls(Vec<Edit>);
+    impl Visit for Calls {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(callee) = &call.callee
+                && let Expr::Ident(name) = &**callee
+                && &*name.sym == "async"
+            {
+                let at = range(name.span);
+                self.0.push(Edit::replace(at.start..at.start, "(0, "));
+                self.0.push(Edit::replace(at.end..at.end, ")"));
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let program = parse(code, path, Language::JavaScript, commonjs).ok()?;
+    let mut calls = Calls(Vec::new());
+    program.visit_with(&mut calls);
+    apply(code, calls.0)
+}
+
+/// boa 0.22's bytecode compiler panics ("binding must exist", or an index out
+/// of bounds) on a function expression that declares a binding (a `var`, a
+/// parameter it assigns) inside the computed key of a class method or
+/// accessor. TypeScript emits exactly that for classes with private methods:
+/// `[(_X_m = function _X_m() { var _a; … }, Symbol.asyncIterator)]() {…}`
+/// (the openai SDK). Each such named function expression is moved into a
+/// `const` just before the class statement, on the same line, and the key
+/// names the constant: creating a function has no side effects, so
+/// evaluating it earlier changes nothing, and a named function expression
+/// keeps its own name. Anonymous functions and arrows are left alone (their
+/// name would change); only class declarations are rewritten, since a class
+/// expression has no statement to put the constant before.
+pub(crate) fn hoist_key_functions(code: &str, path: &Path, commonjs: bool) -> Option<String> {
+    // TypeScript's helpers open the key with `[(`; other code almost never
+    // puts a function in a method's key.
+    if !(code.contains("[(") && code.contains("class") && code.contains("function")) {
+        return None;
+    }
+    let program = parse(code, path, Language::JavaScript, commonjs).ok()?;
+    let mut hoist = Hoist {
+        code,
+        edits: Vec::new(),
+        count: 0,
+    };
+    program.visit_with(&mut hoist);
+    apply(code, hoist.edits)
+}
+
+struct Hoist<'a> {
+    code: &'a str,
+    edits: Vec<Edit>,
+    count: usize,
+}
+
+impl Hoist<'_> {
+    /// Rewrites the method keys of `class`, a statement that starts at `start`.
+    fn class(&mut self, class: &Class, start: usize) {
+        let mut found = KeyFunctions(Vec::new());
+        for member in &class.body {
+            let key = match member {
+                ClassMember::Method(method) => &method.key,
+                _ => continue,
+            };
+            if let PropName::Computed(computed) = key {
+                found.expr(&computed.expr);
+            }
+        }
+        let mut constants = String::new();
+        for function in found.0 {
+            let at = range(function.span());
+            let name = format!("__beeuni_key_fn{}", self.count);
+            self.count += 1;
+            constants.push_str(&format!("const {name} = {}; ", &self.code[at.clone()]));
+            self.edits.push(Edit::replace(at, name));
+        }
+        if !constants.is_empty() {
+            self.edits.push(Edit::replace(start..start, constants));
+        }
+    }
+}
+
+impl Visit for Hoist<'_> {
+    fn visit_stmt(&mut self, stmt: &Stmt) {
+        if let Stmt::Decl(Decl::Class(decl)) = stmt {
+            self.class(&decl.class, range(stmt.span()).start);
+        }
+        stmt.visit_children_with(self);
+    }
+
+    fn visit_module_decl(&mut self, decl: &ModuleDecl) {
+        match decl {
+            ModuleDecl::ExportDecl(export) => {
+                if let Decl::Class(class) = &export.decl {
+                    self.class(&class.class, range(export.span).start);
+                }
+            }
+            ModuleDecl::ExportDefaultDecl(export) => {
+                if let DefaultDecl::Class(class) = &export.decl {
+                    self.class(&class.class, range(export.span).start);
+                }
+            }
+            _ => {}
+        }
+        decl.visit_children_with(self);
+    }
+}
+
+/// The outermost named function expressions of a key; a function inside one
+/// moves with it.
+struct KeyFunctions<'a>(Vec<&'a FnExpr>);
+
+impl<'a> KeyFunctions<'a> {
+    fn expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Fn(function) if function.ident.is_some() => self.0.push(function),
+            Expr::Seq(seq) => seq.exprs.iter().for_each(|e| self.expr(e)),
+            Expr::Paren(paren) => self.expr(&paren.expr),
+            Expr::Assign(assign) => self.expr(&assign.right),
+            _ => {}
+        }
+    }
+}
+
+/// `code` with `edits` applied, or `None` when there are none or they
+/// overlap (a class statement inside a function that moves): the file then
+/// loads as it is, and fails as it would have.
+fn apply(code: &str, edits: Vec<Edit>) -> Option<String> {
+    if edits.is_empty() {
+        return None;
+    }
+    edit::apply(code, &edits).ok()
+}

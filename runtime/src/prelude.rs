@@ -36,6 +36,7 @@ const UNITS: &[(&str, &str)] = &[
     ("fetch", include_str!("js/fetch.js")),
     ("files", include_str!("js/files.js")),
     ("fs", include_str!("js/fs.js")),
+    ("fs_streams", include_str!("js/fs_streams.js")),
     ("http", include_str!("js/http.js")),
     ("inspect", include_str!("js/inspect.js")),
     ("node_buffer", include_str!("js/node_buffer.js")),

@@ -405,6 +405,8 @@ const fs = {
     else fsSync('write', pathArg(p), writeData(data, options), true);
   },
   openSync: (p, flags, mode) => fsSync(...openArgs(p, flags, mode)),
+  createReadStream: (p, options) => need('fs_streams').createReadStream(p, options),
+  createWriteStream: (p, options) => need('fs_streams').createWriteStream(p, options),
   closeSync: (fd) => {
     fsSync('close', fdArg(fd));
   },
@@ -583,4 +585,4 @@ fs.glob = (patterns, ...rest) => {
   );
 };
 
-return { fs, fsPromises };
+return { fs, fsPromises, openArgs };

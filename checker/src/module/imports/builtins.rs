@@ -103,6 +103,8 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:perf_hooks",
     "node:process",
     "node:querystring",
+    "node:readline",
+    "node:readline/promises",
     "node:stream",
     "node:stream/promises",
     "node:stream/web",

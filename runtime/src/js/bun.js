@@ -1,5 +1,5 @@
 // ---- bun.js: the `Bun` global and the `bun` module -----------------------
-const { runProcess, runSyncRaw } = need('child_process');
+const { runProcess, runSyncRaw, spawnSpec, spawnFailure } = need('child_process');
 const { annotate, fsAsync, fsSync, pathArg } = need('files');
 const { fileURLToPath, pathToFileURL } = need('url');
 const { utf8Decoder, bufferOf, bytesOf } = need('buffer');
@@ -253,21 +253,68 @@ async function bunWrite(destination, data) {
   return bytes.byteLength;
 }
 
-// A subprocess's output as a ReadableStream of one chunk, made on first
-// read of `proc.stdout` so that a spawn whose output is awaited otherwise
-// does not load the streams unit. The process hands over its output when it
-// exits, so the chunk arrives then.
-function outputStream(proc, name, promise) {
+// A subprocess's output, read from the pipe as the process writes it (so a
+// child never blocks on a full pipe nobody reads) and handed out as a
+// ReadableStream made on first read of `proc.stdout`, so that a spawn whose
+// output is never read does not load the streams unit.
+function outputStream(proc, name, handle, which) {
+  const chunks = [];
+  let controller = null;
+  let ended = false;
+  const pumped = (async () => {
+    for (;;) {
+      const chunk = await host.spawnRead(handle, which);
+      if (chunk === null) break;
+      const bytes = new Uint8Array(chunk);
+      if (controller) controller.enqueue(bytes);
+      else chunks.push(bytes);
+    }
+    ended = true;
+    controller?.close();
+  })();
   let stream;
   Object.defineProperty(proc, name, {
     enumerable: true,
     configurable: true,
     get() {
-      if (!stream) stream = need('streams').bytesStream(promise);
+      if (!stream)
+        stream = new ReadableStream({
+          start(c) {
+            for (const bytes of chunks.splice(0)) c.enqueue(bytes);
+            if (ended) c.close();
+            else controller = c;
+          },
+        });
       return stream;
     },
   });
+  return pumped;
 }
+
+// `proc.stdin` for `stdin: 'pipe'`: Bun's FileSink. Writes reach the child in
+// order; `end` closes its input.
+function fileSink(handle) {
+  let queue = Promise.resolve();
+  return {
+    write(chunk) {
+      const bytes = bytesOf(chunk);
+      const copy = bufferOf(bytes);
+      queue = queue.then(() => host.spawnWrite(handle, copy));
+      return bytes.byteLength;
+    },
+    flush() {
+      return queue.then(() => 0);
+    },
+    end() {
+      queue = queue.then(() => host.spawnEnd(handle));
+      return queue.then(() => 0);
+    },
+    ref() {},
+    unref() {},
+  };
+}
+
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 };
 
 function bunSpawn(cmd, options = {}) {
   if (!Array.isArray(cmd)) {
@@ -276,45 +323,55 @@ function bunSpawn(cmd, options = {}) {
   }
   const [file, ...args] = cmd;
   const id = host.newCancel();
-  const input =
-    options.stdin === undefined || options.stdin === null || options.stdin === 'ignore' || options.stdin === 'inherit'
-      ? undefined
-      : options.stdin;
-  const done = runProcess(file, args, { cwd: options.cwd, env: options.env, signal: options.signal, input }, id);
+  const spec = spawnSpec(file, args, { cwd: options.cwd, env: options.env });
+  let handle;
+  let pid;
+  try {
+    if (options.signal?.aborted) throw options.signal.reason;
+    [handle, pid] = host.spawnStart(spec);
+  } catch (error) {
+    host.forgetCancel(id);
+    throw spawnFailure(error, file, args);
+  }
+  const onAbort = () => host.cancel(id);
+  options.signal?.addEventListener('abort', onAbort);
+  const stdin = options.stdin;
   const proc = {
-    pid: undefined,
-    exited: done.then((r) => {
-      proc.exitCode = r.code;
-      proc.signalCode = r.signal;
-      if (options.onExit) options.onExit(proc, r.code, r.signal);
-      return r.code === null ? 128 + 9 : r.code;
-    }),
+    pid,
+    stdin: undefined,
     exitCode: null,
     signalCode: null,
     killed: false,
-    kill() {
+    kill(signal = 'SIGTERM') {
       proc.killed = true;
-      host.cancel(id);
+      host.spawnKill(handle, typeof signal === 'number' ? String(signal) : signal);
     },
     ref() {},
     unref() {},
   };
-  outputStream(
-    proc,
-    'stdout',
-    done.then(
-      (r) => r.stdout,
-      () => new Uint8Array(0),
-    ),
-  );
-  outputStream(
-    proc,
-    'stderr',
-    done.then(
-      (r) => r.stderr,
-      () => new Uint8Array(0),
-    ),
-  );
+  if (stdin === 'pipe') proc.stdin = fileSink(handle);
+  else if (stdin === undefined || stdin === null || stdin === 'ignore' || stdin === 'inherit') host.spawnEnd(handle);
+  else {
+    const sink = fileSink(handle);
+    Promise.resolve(stdin instanceof Response || stdin instanceof Blob ? stdin.arrayBuffer() : stdin).then((data) => {
+      sink.write(data);
+      sink.end();
+    });
+  }
+  const pumps = [outputStream(proc, 'stdout', handle, 1), outputStream(proc, 'stderr', handle, 2)];
+  proc.exited = host
+    .spawnWait(handle, id)
+    .then((meta) => {
+      const m = jsonParse(meta);
+      proc.exitCode = m.code;
+      proc.signalCode = m.signal;
+      if (options.onExit) options.onExit(proc, m.code, m.signal);
+      return m.code ?? 128 + (SIGNAL_NUMBERS[m.signal] ?? 9);
+    })
+    .finally(() => {
+      options.signal?.removeEventListener('abort', onAbort);
+      Promise.all(pumps).finally(() => host.forgetCancel(id));
+    });
   return proc;
 }
 function bunSpawnSync(cmd, options = {}) {

@@ -406,4 +406,4 @@ const childProcess = {
   },
 };
 
-return { childProcess, runProcess, runSyncRaw };
+return { childProcess, runProcess, runSyncRaw, spawnSpec, spawnFailure };

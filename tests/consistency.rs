@@ -8,13 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example of `module/load-failed` exists to show an error only loading
-/// can find (a module that throws while it is evaluated); the package suite
-/// holds packages the runtime cannot run yet (`GAPS` in tests/packages.rs).
-/// Both must fail.
-const FAILS_TO_LOAD_ON_PURPOSE: &[&str] = &[
-    "tests/fixtures/codes/module/load-failed",
-    "tests/fixtures/packages",
-];
+/// can find (a module that throws while it is evaluated): it must fail.
+const FAILS_TO_LOAD_ON_PURPOSE: &[&str] = &["tests/fixtures/codes/module/load-failed"];
 
 fn projects() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

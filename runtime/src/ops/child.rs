@@ -94,77 +94,62 @@ pub(super) async fn spawn_read(
         let which = arg(args, 1).to_u32(context)?;
         (HostState::of(context), handle, which)
     };
-    let mut buffer = vec![0; CHUNK];
-    let read = if which == 1 {
-        let pipe = state
-            .children
-            .borrow_mut()
-            .live
-            .get_mut(&handle)
-            .and_then(|io| io.stdout.take());
-        match pipe {
-            Some(mut pipe) => {
-                let read = pipe.read(&mut buffer).await.unwrap_or(0);
-                put_back(
-                    &state,
-                    handle,
-                    |io| io.stdout = Some(pipe),
-                    read == 0,
-                    |io| &mut io.stdout_done,
-                );
-                read
-            }
-            None => 0,
-        }
+    let chunk = if which == 1 {
+        read_pipe(
+            &state,
+            handle,
+            |io| &mut io.stdout,
+            |io| &mut io.stdout_done,
+        )
+        .await
     } else {
-        let pipe = state
-            .children
-            .borrow_mut()
-            .live
-            .get_mut(&handle)
-            .and_then(|io| io.stderr.take());
-        match pipe {
-            Some(mut pipe) => {
-                let read = pipe.read(&mut buffer).await.unwrap_or(0);
-                put_back(
-                    &state,
-                    handle,
-                    |io| io.stderr = Some(pipe),
-                    read == 0,
-                    |io| &mut io.stderr_done,
-                );
-                read
-            }
-            None => 0,
-        }
+        read_pipe(
+            &state,
+            handle,
+            |io| &mut io.stderr,
+            |io| &mut io.stderr_done,
+        )
+        .await
     };
-    if read == 0 {
+    if chunk.is_empty() {
         return Ok(JsValue::null());
     }
-    bytes_value(&buffer[..read], &mut context.borrow_mut())
+    bytes_value(&chunk, &mut context.borrow_mut())
 }
 
-/// Returns a pipe to its child after a read, or marks it ended; a child
-/// whose process exited and whose output is all read is forgotten.
-fn put_back(
+/// One read of a child's output pipe, taken from the child for the read and
+/// given back after it, or marked ended; a child whose process exited and
+/// whose output is all read is forgotten. Empty at the end.
+async fn read_pipe<P: tokio::io::AsyncRead + Unpin>(
     state: &HostState,
     handle: u32,
-    restore: impl FnOnce(&mut ChildIo),
-    ended: bool,
-    done: impl FnOnce(&mut ChildIo) -> &mut bool,
-) {
-    let mut children = state.children.borrow_mut();
-    let Some(io) = children.live.get_mut(&handle) else {
-        return;
+    pipe_of: fn(&mut ChildIo) -> &mut Option<P>,
+    ended_of: fn(&mut ChildIo) -> &mut bool,
+) -> Vec<u8> {
+    let taken = state
+        .children
+        .borrow_mut()
+        .live
+        .get_mut(&handle)
+        .and_then(|io| pipe_of(io).take());
+    let Some(mut pipe) = taken else {
+        return Vec::new();
     };
-    if ended {
-        *done(io) = true;
-    } else {
-        restore(io);
+    let mut buffer = vec![0; CHUNK];
+    let read = pipe.read(&mut buffer).await.unwrap_or(0);
+    buffer.truncate(read);
+    let mut children = state.children.borrow_mut();
+    if let Some(io) = children.live.get_mut(&handle) {
+        if read == 0 {
+            *ended_of(io) = true;
+        } else {
+            *pipe_of(io) = Some(pipe);
+        }
+        if io.finished() {
+            children.live.remove(&handle);
+        }
     }
-    if io.finished() {
-        children.live.remove(&handle);
-    }
+    buffer
 }
 
 /// `spawnWrite(handle, bytes)`: resolves when the child has taken them; a

@@ -15,9 +15,9 @@ use boa_engine::error::EngineError;
 use boa_engine::object::JsObject;
 use boa_engine::property::PropertyKey;
 use boa_engine::realm::Realm;
-use boa_engine::{
-    Context, Finalize, JsData, JsResult, JsString, JsValue, Source, Trace, js_string,
-};
+use boa_engine::{Context, JsData, JsResult, JsString, JsValue, Source, js_string};
+// The derives below expand to `::boa_gc` paths, so the crate is a dependency.
+use boa_gc::{Finalize, Trace};
 
 use super::{arg, error, string_arg, type_error};
 

@@ -63,6 +63,8 @@ pub(crate) struct HostState {
     pub(crate) files: RefCell<HashMap<i32, std::sync::Arc<std::fs::File>>>,
     /// `child_process.spawn`'s children, by handle (`ops/child.rs`).
     pub(crate) children: RefCell<crate::ops::child::Children>,
+    /// `fetch` responses whose bodies are still being read (`ops/http.rs`).
+    pub(crate) responses: RefCell<crate::ops::http::Responses>,
 }
 
 impl HostState {
@@ -84,6 +86,7 @@ impl HostState {
             sqlite: RefCell::default(),
             files: RefCell::default(),
             children: RefCell::default(),
+            responses: RefCell::default(),
         }
     }
 

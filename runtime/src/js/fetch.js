@@ -86,8 +86,60 @@ function bodyInit(body, headers) {
     `this runtime's fetch accepts string, ArrayBuffer, typed array, URLSearchParams, Blob, FormData and ReadableStream bodies; got ${Object.prototype.toString.call(body)}`,
   );
 }
+// A fetched response's body, read from the host as it arrives
+// (`ops/http.rs`): whole for `text()` and the like, chunk by chunk through
+// `response.body`. A read stops when the request's signal aborts.
+class RemoteBody {
+  constructor(handle, signal) {
+    this.handle = handle;
+    this.signal = signal;
+  }
+  async next() {
+    const id = host.newCancel();
+    const onAbort = () => host.cancel(id);
+    this.signal.addEventListener('abort', onAbort);
+    try {
+      const chunk = await host.httpChunk(this.handle, id);
+      return chunk === null ? null : new Uint8Array(chunk);
+    } catch (error) {
+      if (this.signal.aborted) throw this.signal.reason;
+      throw error;
+    } finally {
+      this.signal.removeEventListener('abort', onAbort);
+      host.forgetCancel(id);
+    }
+  }
+  async readAll() {
+    const parts = [];
+    let size = 0;
+    for (let chunk = await this.next(); chunk !== null; chunk = await this.next()) {
+      parts.push(chunk);
+      size += chunk.byteLength;
+    }
+    if (parts.length === 1) return parts[0];
+    const whole = new Uint8Array(size);
+    let at = 0;
+    for (const part of parts) {
+      whole.set(part, at);
+      at += part.byteLength;
+    }
+    return whole;
+  }
+  toStream() {
+    return new ReadableStream({
+      pull: async (controller) => {
+        const chunk = await this.next();
+        if (chunk === null) controller.close();
+        else controller.enqueue(chunk);
+      },
+      cancel: () => host.httpDrop(this.handle),
+    });
+  }
+}
+
 // The bytes of a body however it is kept (a stream is read to its end).
 async function bodyBytes(body) {
+  if (body instanceof RemoteBody) return body.readAll();
   if (isStream(body)) return need('streams').streamBytes(body);
   return (await body) || new Uint8Array(0);
 }
@@ -96,10 +148,14 @@ class Body {
   get bodyUsed() {
     return !!this._used || (isStream(this._body) && this._body._disturbed === true);
   }
-  // The whole body as one chunk when it was not given as a stream: the HTTP
-  // operation hands over a response once it has all of it.
+  // A fetched body streams as it arrives; bytes given to the constructor
+  // are one chunk.
   get body() {
     if (this._body === null) return null;
+    if (this._body instanceof RemoteBody) {
+      this._body = this._body.toStream();
+      if (this._used) this._body._disturbed = true;
+    }
     if (!isStream(this._body)) {
       const bytes = this._used ? new Uint8Array(0) : this._body;
       this._body = need('streams').bytesStream(bytes);
@@ -176,6 +232,7 @@ class Response extends Body {
   clone() {
     if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
     const r = new Response(null, this);
+    if (this._body instanceof RemoteBody) this._body = this._body.toStream();
     if (isStream(this._body)) [this._body, r._body] = this._body.tee();
     else r._body = this._body;
     r.headers = new Headers(this.headers);
@@ -203,12 +260,13 @@ async function fetch(input, init = {}) {
   if (!/^https?:$/.test(new URL(request.url).protocol))
     throw new TypeError(`fetch: only http and https URLs are supported, got ${request.url}`);
   const body = request._body === null ? null : bufferOf(await bodyBytes(request._body));
-  const { response: r, bytes } = await exchange(
+  const { response: r, bytes: handle } = await exchange(
     {
       method: request.method,
       url: request.url,
       headers: [...request.headers.entries()].flatMap(([k]) => request.headers._map.get(k).map((v) => [k, v])),
       redirect: request.redirect,
+      stream: true,
     },
     body,
     signal,
@@ -221,7 +279,7 @@ async function fetch(input, init = {}) {
     _redirected: r.redirected,
     _type: 'basic',
   });
-  response._body = bytes;
+  response._body = new RemoteBody(handle, signal);
   return response;
 }
 
@@ -234,7 +292,8 @@ async function exchange(meta, body, signal) {
   signal.addEventListener('abort', onAbort);
   try {
     const [responseJson, bytes] = await host.http(jsonStringify(meta), body, id);
-    return { response: jsonParse(responseJson), bytes: new Uint8Array(bytes) };
+    // With `stream`, the host answers a handle to read the body from.
+    return { response: jsonParse(responseJson), bytes: meta.stream ? bytes : new Uint8Array(bytes) };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw error;

@@ -1,11 +1,14 @@
-//! HTTP for `fetch`, on reqwest over tokio.
+//! HTTP for `fetch` and `node:http`, on reqwest over tokio.
 //!
 //! Receives a method, URL, header list, body bytes and redirect mode, and
-//! returns the status, headers, final URL and the whole body. A request stops
-//! as soon as its cancellation switch flips (the `signal` passed to `fetch`
-//! aborted, or the call hit its deadline).
+//! returns the status, headers, final URL and either the whole body or, for
+//! `fetch`, a handle its body is read from chunk by chunk as it arrives
+//! (`httpChunk`). A request or a read stops as soon as its cancellation
+//! switch flips (the `signal` passed to `fetch` aborted, or the call hit its
+//! deadline).
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use boa_engine::{Context, JsResult, JsValue};
@@ -39,7 +42,49 @@ fn client(state: &HostState, follow: bool) -> Result<reqwest::Client, String> {
     })
 }
 
-/// `http(requestJson, body, cancelId)` → `[responseJson, body]`.
+/// Responses whose bodies are still being read, by handle. A tool may never
+/// read a body, and each one left here holds its connection open, so only the
+/// newest are kept: a body not read before this many later responses
+/// arrived is dropped, its connection closed.
+pub(crate) struct Responses {
+    next: u32,
+    live: VecDeque<(u32, reqwest::Response)>,
+}
+
+const UNREAD_BODIES_KEPT: usize = 64;
+
+impl Default for Responses {
+    fn default() -> Self {
+        Responses {
+            next: 0,
+            live: VecDeque::new(),
+        }
+    }
+}
+
+impl Responses {
+    fn keep(&mut self, response: reqwest::Response) -> u32 {
+        self.next = self.next.wrapping_add(1);
+        if self.live.len() == UNREAD_BODIES_KEPT {
+            self.live.pop_front();
+        }
+        self.live.push_back((self.next, response));
+        self.next
+    }
+    fn take(&mut self, handle: u32) -> Option<reqwest::Response> {
+        let at = self.live.iter().position(|(h, _)| *h == handle)?;
+        self.live.remove(at).map(|(_, response)| response)
+    }
+    fn put_back(&mut self, handle: u32, response: reqwest::Response) {
+        if self.live.len() == UNREAD_BODIES_KEPT {
+            self.live.pop_front();
+        }
+        self.live.push_back((handle, response));
+    }
+}
+
+/// `http(requestJson, body, cancelId)` → `[responseJson, body]`, or
+/// `[responseJson, handle]` when the request's `stream` is true.
 pub(super) async fn request(
     _: &JsValue,
     args: &[JsValue],
@@ -54,6 +99,7 @@ pub(super) async fn request(
         (meta, body, cancel, state)
     };
     let url = meta["url"].as_str().unwrap_or_default().to_string();
+    let streamed = meta["stream"].as_bool().unwrap_or(false);
     let redirect = meta["redirect"].as_str().unwrap_or("follow").to_string();
     let client = client(&state, redirect == "follow")
         .map_err(|e| type_error(format!("fetch failed: {e}")))?;
@@ -77,15 +123,20 @@ pub(super) async fn request(
             .iter()
             .map(|(k, v)| serde_json::json!([k.as_str(), String::from_utf8_lossy(v.as_bytes())]))
             .collect();
-        let bytes = response.bytes().await?;
-        Ok::<_, reqwest::Error>((status, final_url, headers, bytes))
+        // Either the whole body now, or the response to read it from later.
+        let body = if streamed {
+            (None, Some(response))
+        } else {
+            (Some(response.bytes().await?), None)
+        };
+        Ok::<_, reqwest::Error>((status, final_url, headers, body))
     };
     let result = unless_cancelled(exchange, cancel).await;
     let context = &mut context.borrow_mut();
     match result {
         None => Err(error("AbortError: the operation was aborted")),
         Some(Err(e)) => Err(type_error(format!("fetch failed: {}", chain(&e)))),
-        Some(Ok((status, final_url, headers, bytes))) => {
+        Some(Ok((status, final_url, headers, body))) => {
             if redirect == "error" && status.is_redirection() {
                 return Err(type_error(format!(
                     "fetch failed: redirect to {url} refused (redirect: 'error')"
@@ -98,12 +149,53 @@ pub(super) async fn request(
                 "url": final_url,
                 "redirected": final_url != url,
             });
-            Ok(array(
-                vec![json_value(&response), bytes_value(&bytes, context)?],
-                context,
-            ))
+            let body = match body {
+                (Some(bytes), _) => bytes_value(&bytes, context)?,
+                (None, Some(response)) => {
+                    JsValue::from(state.responses.borrow_mut().keep(response))
+                }
+                (None, None) => JsValue::null(),
+            };
+            Ok(array(vec![json_value(&response), body], context))
         }
     }
+}
+
+/// `httpChunk(handle, cancelId)` → the next piece of a response's body as it
+/// arrives, or `null` at its end (or for a body dropped unread).
+pub(super) async fn chunk(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let (handle, cancel, state) = {
+        let context = &mut context.borrow_mut();
+        let handle = arg(args, 0).to_u32(context)?;
+        let state = HostState::of(context);
+        let cancel = super::cancel_switch(&arg(args, 1), &state, context)?;
+        (handle, cancel, state)
+    };
+    let Some(mut response) = state.responses.borrow_mut().take(handle) else {
+        return Ok(JsValue::null());
+    };
+    let read = unless_cancelled(response.chunk(), cancel).await;
+    let context = &mut context.borrow_mut();
+    match read {
+        None => Err(error("AbortError: the operation was aborted")),
+        Some(Err(e)) => Err(type_error(format!("fetch failed: {}", chain(&e)))),
+        Some(Ok(None)) => Ok(JsValue::null()),
+        Some(Ok(Some(bytes))) => {
+            state.responses.borrow_mut().put_back(handle, response);
+            bytes_value(&bytes, context)
+        }
+    }
+}
+
+/// `httpDrop(handle)`: a body the tool will not read (a cancelled stream).
+pub(super) fn drop_body(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let handle = arg(args, 0).to_u32(context)?;
+    HostState::of(context).responses.borrow_mut().take(handle);
+    Ok(JsValue::undefined())
 }
 
 /// reqwest's top-level message is terse ("error sending request"); the

@@ -14,7 +14,7 @@ mod crypto;
 mod data_formats;
 mod fs;
 mod glob;
-mod http;
+pub(crate) mod http;
 mod misc;
 mod password;
 mod path;
@@ -77,6 +77,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("checksum", checksums::checksum, 3),
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),
+        ("httpDrop", http::drop_body, 1),
         ("spawnEnd", child::spawn_end, 1),
         ("spawnKill", child::spawn_kill, 2),
         ("vmRun", vm::vm_run, 5),
@@ -115,6 +116,11 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         NativeFunction::from_async_fn(blocking::on_pool::<zlib::Job>),
         JsString::from("zlibAsync"),
         8,
+    );
+    init.function(
+        NativeFunction::from_async_fn(http::chunk),
+        JsString::from("httpChunk"),
+        2,
     );
     init.function(
         NativeFunction::from_async_fn(child::spawn_read),

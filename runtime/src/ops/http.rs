@@ -46,21 +46,13 @@ fn client(state: &HostState, follow: bool) -> Result<reqwest::Client, String> {
 /// read a body, and each one left here holds its connection open, so only the
 /// newest are kept: a body not read before this many later responses
 /// arrived is dropped, its connection closed.
+#[derive(Default)]
 pub(crate) struct Responses {
     next: u32,
     live: VecDeque<(u32, reqwest::Response)>,
 }
 
 const UNREAD_BODIES_KEPT: usize = 64;
-
-impl Default for Responses {
-    fn default() -> Self {
-        Responses {
-            next: 0,
-            live: VecDeque::new(),
-        }
-    }
-}
 
 impl Responses {
     fn keep(&mut self, response: reqwest::Response) -> u32 {

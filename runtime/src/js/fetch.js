@@ -303,4 +303,4 @@ async function exchange(meta, body, signal) {
   }
 }
 
-return { Headers, Request, Response, fetch, exchange };
+return { Headers, Request, Response, fetch, exchange, RemoteBody };

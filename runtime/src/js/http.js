@@ -6,7 +6,7 @@
 const { Writable, Readable } = need('stream');
 const { EventEmitter } = need('events');
 const { Buffer } = need('buffer');
-const { exchange } = need('fetch');
+const { exchange, RemoteBody } = need('fetch');
 
 function coded(Kind, code, message) {
   const error = new Kind(message);
@@ -157,21 +157,23 @@ class ClientRequest extends Writable {
       for (const one of Array.isArray(value) ? value : [value]) headers.push([key, String(one)]);
     const body = this._body.length > 0 ? Buffer.concat(this._body) : null;
     this._body = [];
-    exchange({ method: this.method, url: this._url, headers, redirect: 'manual' }, body, this._controller.signal).then(
-      ({ response, bytes }) => {
-        if (this.destroyed) return;
+    const signal = this._controller.signal;
+    const meta = { method: this.method, url: this._url, headers, redirect: 'manual', stream: true };
+    exchange(meta, body, signal).then(
+      ({ response, bytes: handle }) => {
+        if (this.destroyed) return host.httpDrop(handle);
         callback();
         // After `finish`, which the callback schedules, as in Node.
-        queueMicrotask(() => this._respond(response, bytes));
+        queueMicrotask(() => this._respond(response, new RemoteBody(handle, signal)));
       },
       (error) => {
         if (!this.destroyed) this.destroy(networkError(error, this));
       },
     );
   }
-  _respond(response, bytes) {
-    if (this.destroyed) return;
-    const res = new IncomingMessage(response, bytes, this);
+  _respond(response, body) {
+    if (this.destroyed) return host.httpDrop(body.handle);
+    const res = new IncomingMessage(response, body, this);
     this.res = res;
     res.once('end', () => {
       clearTimeout(this._timer);
@@ -215,7 +217,7 @@ function networkError(error, request) {
 }
 
 class IncomingMessage extends Readable {
-  constructor(response, bytes, request) {
+  constructor(response, body, request) {
     super();
     this.statusCode = response.status;
     this.statusMessage = response.statusText;
@@ -240,17 +242,27 @@ class IncomingMessage extends Readable {
       if (name === 'set-cookie') this.headers[name] = this.headersDistinct[name];
       else this.headers[name] = name in this.headers ? `${this.headers[name]}, ${value}` : value;
     }
-    this._bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // The body is read from the host as the server sends it.
+    this._body = body;
+    this._reading = false;
     this.once('end', () => {
       this.complete = true;
     });
   }
   _read() {
-    const bytes = this._bytes;
-    if (bytes === null) return;
-    this._bytes = null;
-    if (bytes.length > 0) this.push(bytes);
-    this.push(null);
+    if (this._reading) return;
+    this._reading = true;
+    this._body.next().then(
+      (chunk) => {
+        this._reading = false;
+        this.push(chunk === null ? null : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      },
+      (error) => this.destroy(error),
+    );
+  }
+  _destroy(error, callback) {
+    if (!this.complete) host.httpDrop(this._body.handle);
+    callback(error);
   }
   setTimeout(ms, callback) {
     this.req.setTimeout(ms, callback);

@@ -58,6 +58,7 @@ const UNITS: &[(&str, &str)] = &[
     ("subtle", include_str!("js/subtle.js")),
     ("text_codec", include_str!("js/text_codec.js")),
     ("timers", include_str!("js/timers.js")),
+    ("toml_stringify", include_str!("js/toml_stringify.js")),
     ("undici", include_str!("js/undici.js")),
     ("url", include_str!("js/url.js")),
     ("url_search_params", include_str!("js/url_search_params.js")),

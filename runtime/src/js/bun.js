@@ -563,7 +563,7 @@ const Bun = {
   },
   TOML: {
     parse: (input) => host.tomlParse(documentText(input)),
-    stringify: notProvided('Bun.TOML.stringify'),
+    stringify: (value) => need('toml_stringify').stringify(value),
   },
   gzipSync: (data, options) => need('zlib').bunZlib.gzipSync(data, options),
   gunzipSync: (data, options) => need('zlib').bunZlib.gunzipSync(data, options),

@@ -66,6 +66,7 @@ const UNITS: &[(&str, &str)] = &[
     ("vm", include_str!("js/vm.js")),
     ("web_crypto", include_str!("js/web_crypto.js")),
     ("web_url", include_str!("js/web_url.js")),
+    ("yaml_stringify", include_str!("js/yaml_stringify.js")),
     ("zlib", include_str!("js/zlib.js")),
 ];
 

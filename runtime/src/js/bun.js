@@ -559,7 +559,7 @@ const Bun = {
   password,
   YAML: {
     parse: (input) => host.yamlParse(documentText(input)),
-    stringify: notProvided('Bun.YAML.stringify'),
+    stringify: (value, replacer, space) => need('yaml_stringify').stringify(value, replacer, space),
   },
   TOML: {
     parse: (input) => host.tomlParse(documentText(input)),

@@ -92,55 +92,24 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
             *length,
         );
     }
-    init.function(
-        NativeFunction::from_async_fn(blocking::on_pool::<fs::Op>),
-        JsString::from("fsAsync"),
-        4,
-    );
-    init.function(
-        NativeFunction::from_async_fn(process::run),
-        JsString::from("run"),
-        3,
-    );
-    init.function(
-        NativeFunction::from_async_fn(http::request),
-        JsString::from("http"),
-        3,
-    );
-    init.function(
-        NativeFunction::from_async_fn(blocking::on_pool::<password::Job>),
-        JsString::from("passwordAsync"),
-        6,
-    );
-    init.function(
-        NativeFunction::from_async_fn(blocking::on_pool::<zlib::Job>),
-        JsString::from("zlibAsync"),
-        8,
-    );
-    init.function(
-        NativeFunction::from_async_fn(http::chunk),
-        JsString::from("httpChunk"),
-        2,
-    );
-    init.function(
-        NativeFunction::from_async_fn(child::spawn_read),
-        JsString::from("spawnRead"),
-        2,
-    );
-    init.function(
-        NativeFunction::from_async_fn(child::spawn_write),
-        JsString::from("spawnWrite"),
-        2,
-    );
-    init.function(
-        NativeFunction::from_async_fn(child::spawn_wait),
-        JsString::from("spawnWait"),
-        2,
-    );
-    init.function(
-        NativeFunction::from_async_fn(blocking::on_pool::<glob::Scan>),
-        JsString::from("globScanAsync"),
-        6,
+    // Each async operation is its own type (an `AsyncFn`), so a table of
+    // them cannot be one array: the macro writes the registrations out.
+    macro_rules! async_ops {
+        ($(($name:literal, $op:expr, $length:literal),)*) => {
+            $(init.function(NativeFunction::from_async_fn($op), JsString::from($name), $length);)*
+        };
+    }
+    async_ops!(
+        ("fsAsync", blocking::on_pool::<fs::Op>, 4),
+        ("run", process::run, 3),
+        ("http", http::request, 3),
+        ("passwordAsync", blocking::on_pool::<password::Job>, 6),
+        ("zlibAsync", blocking::on_pool::<zlib::Job>, 8),
+        ("httpChunk", http::chunk, 2),
+        ("spawnRead", child::spawn_read, 2),
+        ("spawnWrite", child::spawn_write, 2),
+        ("spawnWait", child::spawn_wait, 2),
+        ("globScanAsync", blocking::on_pool::<glob::Scan>, 6),
     );
     init.build()
 }

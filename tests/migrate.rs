@@ -91,15 +91,7 @@ fn call_legacy(root: &Path, file: &str, export: &str, args: &str, env: &[(&str, 
     host.load_tool("legacy", &entry)
         .unwrap_or_else(|e| panic!("{file} loads through the stand-in: {}", e.reason));
     std::fs::remove_file(&entry).unwrap();
-    let context = CallContext {
-        session_id: "s-1".into(),
-        agent: "beeuni".into(),
-        env: env
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        deadline: None,
-    };
+    let context = CallContext::new("s-1", "beeuni", env.iter().copied());
     match host.call("legacy", args, context).outcome {
         CallOutcome::Ok(text) => text,
         CallOutcome::ToolError(message) => panic!("{file} threw: {message}"),

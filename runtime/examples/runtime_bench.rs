@@ -17,12 +17,7 @@ fn main() {
         eprintln!("usage: runtime_bench once|warm DIR MODULE ARGS_JSON [N]");
         std::process::exit(2);
     };
-    let context = || CallContext {
-        session_id: "bench".into(),
-        agent: "bench".into(),
-        env: Vec::new(),
-        deadline: None,
-    };
+    let context = || CallContext::new("bench", "bench", Vec::<(String, String)>::new());
     let t0 = Instant::now();
     // As `beeuni tools call` does.
     let mut config = HostConfig::new(dir);

@@ -74,6 +74,23 @@ pub struct CallContext {
     pub deadline: Option<Duration>,
 }
 
+impl CallContext {
+    /// A call by `agent` in `session_id` whose `context.env` is `env`, under
+    /// the host's deadline.
+    pub fn new<K: Into<String>, V: Into<String>>(
+        session_id: impl Into<String>,
+        agent: impl Into<String>,
+        env: impl IntoIterator<Item = (K, V)>,
+    ) -> CallContext {
+        CallContext {
+            session_id: session_id.into(),
+            agent: agent.into(),
+            env: env.into_iter().map(|(k, v)| (k.into(), v.into())).collect(),
+            deadline: None,
+        }
+    }
+}
+
 /// The result the model reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CallOutcome {

@@ -106,15 +106,7 @@ fn host(project: &Path, sources: &Path) -> Host {
 }
 
 fn context(env: &[(&str, &str)]) -> CallContext {
-    CallContext {
-        session_id: "ses_1".into(),
-        agent: "beeuni".into(),
-        env: env
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        deadline: None,
-    }
+    CallContext::new("ses_1", "beeuni", env.iter().copied())
 }
 
 fn ok(host: &mut Host, tool: &str, args: Value, ctx: &CallContext) -> String {

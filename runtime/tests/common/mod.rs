@@ -46,12 +46,7 @@ pub fn on_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -
 }
 
 pub fn ctx() -> CallContext {
-    CallContext {
-        session_id: "ses_1".into(),
-        agent: "researcher".into(),
-        env: vec![("ORDERS_API_KEY".into(), "secret-1".into())],
-        deadline: None,
-    }
+    CallContext::new("ses_1", "researcher", [("ORDERS_API_KEY", "secret-1")])
 }
 
 /// A small HTTP/1.1 server on 127.0.0.1:0 for fetch tests; returns its base URL.

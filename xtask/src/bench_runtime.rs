@@ -102,17 +102,32 @@ pub fn run() -> Result<()> {
         command
     };
     let cli_uncached = || cli_in(Path::new(""));
+    // A tool that touches `Bun` (a file read and a `$` command) pays for the
+    // prelude units behind them on its first call; this pair shows that cost.
+    let bun_apis_args = r#"{"id":"A-1"}"#;
+    let cli_bun_apis = || {
+        let mut command = Command::new(&beeuni);
+        command.env("BEEUNI_CACHE_DIR", &cache);
+        command.arg("-C").arg(&bench_dir).args([
+            "tools",
+            "call",
+            "bun_apis",
+            "--args",
+            bun_apis_args,
+        ]);
+        command
+    };
     let bare = || {
         let mut command = Command::new(&probe);
         command.env("BEEUNI_CACHE_DIR", &cache);
         command.arg("once").arg(&bench_dir).args(["tool.ts", args]);
         command
     };
-    let reference = |bun: &Path| {
+    let reference = |bun: &Path, tool: &str, args: &str| {
         let mut command = Command::new(bun);
         command
             .arg(&call_script)
-            .arg(bench_dir.join("tool.ts"))
+            .arg(bench_dir.join(tool))
             .arg(args);
         command
     };
@@ -133,11 +148,18 @@ pub fn run() -> Result<()> {
         commands.push(Box::new(cli_faulted));
     }
     let faulted_index = commands.len() - 1;
+    commands.push(Box::new(cli_bun_apis));
+    let bun_apis_index = commands.len() - 1;
     if let Some(bun) = &bun {
-        commands.push(Box::new(move || reference(bun)));
+        commands.push(Box::new(move || {
+            reference(bun, "bun_tool.ts", bun_apis_args)
+        }));
+        commands.push(Box::new(move || reference(bun, "tool.ts", args)));
     }
     let cold = alternating_medians(RUNS, &commands)?;
     let (ours_cli, ours_uncached, ours_bare, ours_version) = (cold[0], cold[1], cold[2], cold[3]);
+    let ours_bun_apis = cold[bun_apis_index];
+    let bun_bun_apis = bun.as_ref().map(|_| cold[cold.len() - 2]);
     let ours_faulted = faulted.then(|| cold[faulted_index]);
     let bun_cold = bun.as_ref().map(|_| cold[cold.len() - 1]);
     // Host creation and the first load happen once per process, so one
@@ -180,6 +202,12 @@ pub fn run() -> Result<()> {
     }
     report_ratio("runtime alone", bun_cold, ours_bare);
     report_ratio("beeuni --version", bun_cold, ours_version);
+    println!("\ncold call of bun_tool.ts (Bun.file and Bun.$)");
+    match bun_bun_apis {
+        Some(bun_bun_apis) => println!("  bun              {:>9.1} ms", ms(bun_bun_apis)),
+        None => println!("  bun              not found, ratios skipped"),
+    }
+    report_ratio("beeuni tools call", bun_bun_apis, ours_bun_apis);
     println!("\nin process, loaded tool (medians of {WARM_PROCESSES} processes)");
     println!("  host creation    {:>9.2} ms", warm.host_ms);
     println!("  load tool.ts     {:>9.2} ms", warm.load_ms);

@@ -1,13 +1,19 @@
 // ---- bun.js: the `Bun` global and the `bun` module -----------------------
-const { runProcess, runSyncRaw, spawnSpec, spawnFailure } = need('child_process');
-const { annotate, fsAsync, fsSync, pathArg } = need('files');
-const { fileURLToPath, pathToFileURL } = need('url');
-const { utf8Decoder, bufferOf, bytesOf } = need('buffer');
+const { annotate, fsAsync, fsSync, pathArg, isURL } = need('files');
 const { path } = need('path');
-const { inspect } = need('inspect');
 const { processEnv, hrtime } = need('process');
-const { randomUUID } = need('web_crypto');
-const { deepEqual } = need('util');
+// Every other unit is needed where it is used: compiling a unit costs about
+// a millisecond per two kilobytes of its source, and a tool that reads a file
+// with `Bun.file` should not pay for processes, URLs and `inspect` too.
+const childProcess = () => need('child_process');
+const buffers = () => need('buffer');
+// The host's own codec, as `buffer` uses: reading a file as text needs no more.
+const utf8Decoder = new host.TextDecoder();
+const fileURLToPath = (url) => need('url').fileURLToPath(url);
+// `import { … } from 'bun'` reads every property of `Bun`, so the lazy ones
+// are functions that load their unit when called, not getters.
+const inspect = (...args) => need('inspect').inspect(...args);
+inspect.custom = Symbol.for('nodejs.util.inspect.custom');
 const info = hostInfo();
 // Bun's `$` runs its own shell, where an interpolated value is never shell
 // syntax. Here the command runs under /bin/sh, so the template goes to
@@ -47,7 +53,7 @@ class ShellOutput {
       .filter((l, i, a) => l !== '' || i < a.length - 1);
   }
   arrayBuffer() {
-    return bufferOf(this.stdout);
+    return buffers().bufferOf(this.stdout);
   }
   bytes() {
     return new Uint8Array(this.stdout);
@@ -106,15 +112,17 @@ class ShellPromise {
     // settings such as .cwd() and .quiet() apply, as in Bun.
     if (!this._promise) {
       const command = this._command;
-      this._promise = runProcess('/bin/sh', ['-c', command], { cwd: this._cwd, env: this._env }).then((r) => {
-        const output = new ShellOutput(r);
-        if (!this._quiet) {
-          if (r.stdout.length) host.log('log', r.stdout.toString().replace(/\n$/, ''));
-          if (r.stderr.length) host.log('error', r.stderr.toString().replace(/\n$/, ''));
-        }
-        if (this._throws && output.exitCode !== 0) throw new ShellError(output, command);
-        return output;
-      });
+      this._promise = childProcess()
+        .runProcess('/bin/sh', ['-c', command], { cwd: this._cwd, env: this._env })
+        .then((r) => {
+          const output = new ShellOutput(r);
+          if (!this._quiet) {
+            if (r.stdout.length) host.log('log', r.stdout.toString().replace(/\n$/, ''));
+            if (r.stderr.length) host.log('error', r.stderr.toString().replace(/\n$/, ''));
+          }
+          if (this._throws && output.exitCode !== 0) throw new ShellError(output, command);
+          return output;
+        });
     }
     return this._promise;
   }
@@ -177,7 +185,7 @@ $.ShellError = ShellError;
 
 class BunFile {
   constructor(p, options = {}) {
-    this.name = pathArg(p instanceof URL ? fileURLToPath(p) : p);
+    this.name = pathArg(isURL(p) ? fileURLToPath(p) : p);
     this.type = options.type || mimeOf(this.name);
   }
   async text() {
@@ -241,15 +249,15 @@ async function bunWrite(destination, data) {
   const target =
     destination instanceof BunFile
       ? destination.name
-      : pathArg(destination instanceof URL ? fileURLToPath(destination) : destination);
+      : pathArg(isURL(destination) ? fileURLToPath(destination) : destination);
   let bytes;
   if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync('read', data.name));
   else if (data instanceof Response) bytes = await data.bytes();
   else if (data && typeof data.getReader === 'function') bytes = await need('streams').streamBytes(data);
-  else bytes = bytesOf(data);
+  else bytes = buffers().bytesOf(data);
   // Bun creates the folders a path names when they are missing.
   await fsAsync('mkdir', path.dirname(path.resolve(target)), true);
-  await fsAsync('write', target, bufferOf(bytes), false);
+  await fsAsync('write', target, buffers().bufferOf(bytes), false);
   return bytes.byteLength;
 }
 
@@ -297,8 +305,8 @@ function fileSink(handle) {
   let queue = Promise.resolve();
   return {
     write(chunk) {
-      const bytes = bytesOf(chunk);
-      const copy = bufferOf(bytes);
+      const bytes = buffers().bytesOf(chunk);
+      const copy = buffers().bufferOf(bytes);
       queue = queue.then(() => host.spawnWrite(handle, copy));
       return bytes.byteLength;
     },
@@ -323,7 +331,7 @@ function bunSpawn(cmd, options = {}) {
   }
   const [file, ...args] = cmd;
   const id = host.newCancel();
-  const spec = spawnSpec(file, args, { cwd: options.cwd, env: options.env });
+  const spec = childProcess().spawnSpec(file, args, { cwd: options.cwd, env: options.env });
   let handle;
   let pid;
   try {
@@ -331,7 +339,7 @@ function bunSpawn(cmd, options = {}) {
     [handle, pid] = host.spawnStart(spec);
   } catch (error) {
     host.forgetCancel(id);
-    throw spawnFailure(error, file, args);
+    throw childProcess().spawnFailure(error, file, args);
   }
   const onAbort = () => host.cancel(id);
   options.signal?.addEventListener('abort', onAbort);
@@ -380,7 +388,7 @@ function bunSpawnSync(cmd, options = {}) {
     cmd = options.cmd;
   }
   const [file, ...args] = cmd;
-  const r = runSyncRaw(file, args, {
+  const r = childProcess().runSyncRaw(file, args, {
     cwd: options.cwd,
     env: options.env,
     input: options.stdin && typeof options.stdin !== 'string' ? options.stdin : undefined,
@@ -467,7 +475,7 @@ function documentText(input) {
 // passes, bcrypt cost, with Bun's defaults.
 const PASSWORD_ALGORITHMS = ['bcrypt', 'argon2id', 'argon2d', 'argon2i'];
 function passwordBytes(password) {
-  const bytes = typeof password === 'string' ? password : bufferOf(password);
+  const bytes = typeof password === 'string' ? password : buffers().bufferOf(password);
   if ((typeof bytes === 'string' ? bytes.length : bytes.byteLength) === 0) {
     const error = new TypeError('password must not be empty');
     error.code = 'ERR_INVALID_ARG_TYPE';
@@ -510,7 +518,7 @@ for (const name of [...HASH_ALGORITHMS, 'murmur32v2', 'murmur32v3', 'murmur64v2'
   bunHash[name] = name.startsWith('city')
     ? notProvided(`Bun.hash.${name}`)
     : (data, seed) => {
-        const out = host.checksum(name, bufferOf(data), String(need('bun_hash').seedOf(seed)));
+        const out = host.checksum(name, buffers().bufferOf(data), String(need('bun_hash').seedOf(seed)));
         return typeof out === 'string' ? BigInt(out) : out;
       };
 }
@@ -533,8 +541,8 @@ const Bun = {
   },
   nanoseconds: () => Number(hrtime.bigint()),
   inspect,
-  randomUUIDv7: randomUUID,
-  deepEquals: deepEqual,
+  randomUUIDv7: (...args) => need('web_crypto').randomUUID(...args),
+  deepEquals: (a, b) => need('util').deepEqual(a, b),
   escapeHTML: (s) =>
     String(s)
       .replace(/&/g, '&amp;')
@@ -543,7 +551,7 @@ const Bun = {
       .replace(/"/g, '&quot;')
       .replace(/'/g, '&#x27;'),
   fileURLToPath,
-  pathToFileURL,
+  pathToFileURL: (path) => need('url').pathToFileURL(path),
   CryptoHasher,
   Glob,
   semver: {
@@ -553,7 +561,7 @@ const Bun = {
   hash: bunHash,
   readableStreamToText: (stream) => need('streams').streamText(stream),
   readableStreamToBytes: (stream) => need('streams').streamBytes(stream),
-  readableStreamToArrayBuffer: async (stream) => bufferOf(await need('streams').streamBytes(stream)),
+  readableStreamToArrayBuffer: async (stream) => buffers().bufferOf(await need('streams').streamBytes(stream)),
   readableStreamToJSON: async (stream) => jsonParse(await need('streams').streamText(stream)),
   readableStreamToArray: (stream) => need('streams').readAll(stream),
   password,

@@ -26,12 +26,17 @@ async function fsAsync(...args) {
     throw annotate(e);
   }
 }
+// Only the `web_url` unit makes URLs, so asking needs no load of it.
+function isURL(value) {
+  const loaded = need.ifLoaded('web_url');
+  return loaded !== undefined && value instanceof loaded.URL;
+}
 function pathArg(p) {
-  if (p instanceof URL) return need('url').fileURLToPath(p);
+  if (isURL(p)) return need('url').fileURLToPath(p);
   if (p instanceof Uint8Array) return need('buffer').utf8Decoder.decode(p);
   if (typeof p !== 'string')
     throw new TypeError(`The "path" argument must be of type string, got ${need('inspect').inspect(p)}`);
   return p;
 }
 
-return { annotate, fsSync, fsAsync, pathArg };
+return { annotate, fsSync, fsAsync, pathArg, isURL };

@@ -39,8 +39,14 @@ const util = {
     isRegExp: (v) => v instanceof RegExp,
     isUint8Array: (v) => v instanceof Uint8Array,
   },
-  TextEncoder: globalThis.TextEncoder,
-  TextDecoder: globalThis.TextDecoder,
+  // Read when asked for: reading the globals here would load the text codecs
+  // for every tool that only wants `promisify`.
+  get TextEncoder() {
+    return globalThis.TextEncoder;
+  },
+  get TextDecoder() {
+    return globalThis.TextDecoder;
+  },
 };
 
 function deepEqual(a, b) {

@@ -24,6 +24,37 @@ function coded(Kind, code, message) {
   error.code = code;
   return error;
 }
+// How Node's argument errors end: `Received type number (5)`, `Received an
+// instance of Object`, `Received undefined`.
+function received(value) {
+  if (value === null || value === undefined) return `Received ${value}`;
+  if (typeof value === 'function') return `Received function ${value.name}`;
+  if (typeof value === 'object') return `Received an instance of ${value.constructor?.name ?? 'Object'}`;
+  let shown = typeof value === 'string' ? value : String(value);
+  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
+  return `Received type ${typeof value} (${typeof value === 'string' ? `'${shown}'` : shown})`;
+}
+function invalidArg(name, expected, value) {
+  const what = name.includes('.') ? 'property' : 'argument';
+  return coded(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${what} must be ${expected}. ${received(value)}`);
+}
+
+// The default high-water marks, which `setDefaultHighWaterMark` changes for
+// every stream made afterwards.
+const defaultHighWaterMarks = { bytes: 65536, objects: 16 };
+function getDefaultHighWaterMark(objectMode) {
+  return objectMode ? defaultHighWaterMarks.objects : defaultHighWaterMarks.bytes;
+}
+function setDefaultHighWaterMark(objectMode, value) {
+  if (typeof value !== 'number') throw invalidArg('value', 'of type number', value);
+  if (!Number.isInteger(value) || value < 0 || value > Number.MAX_SAFE_INTEGER)
+    throw coded(
+      RangeError,
+      'ERR_OUT_OF_RANGE',
+      `The value of "value" is out of range. It must be >= 0 && <= ${Number.MAX_SAFE_INTEGER}. Received ${value}`,
+    );
+  defaultHighWaterMarks[objectMode ? 'objects' : 'bytes'] = value;
+}
 
 // `Child` inherits from `Parent` as `util.inherits` and `class extends` do.
 function inherit(Child, Parent) {
@@ -91,6 +122,7 @@ function destroy(error, callback) {
         stream._errored = err;
         stream.emit('error', err);
       }
+      stream._closed = true;
       if (stream._emitClose !== false) stream.emit('close');
     });
   };
@@ -116,7 +148,8 @@ function initReadable(stream, o) {
     reading: false,
     scheduled: false,
     objectMode: !!(o.objectMode || o.readableObjectMode),
-    highWaterMark: o.highWaterMark ?? o.readableHighWaterMark ?? (o.objectMode ? 16 : 16384),
+    highWaterMark:
+      o.highWaterMark ?? o.readableHighWaterMark ?? getDefaultHighWaterMark(o.objectMode || o.readableObjectMode),
     decoder: null,
     encoding: null,
   };
@@ -340,7 +373,8 @@ async function* iterate(stream) {
 }
 
 Readable.from = function from(iterable, options) {
-  if (typeof iterable === 'string' || iterable instanceof Uint8Array)
+  // A string or a Buffer is one chunk; any other typed array is iterated.
+  if (typeof iterable === 'string' || (iterable instanceof Uint8Array && Buffer.isBuffer(iterable)))
     return new Readable({
       objectMode: true,
       ...options,
@@ -349,15 +383,15 @@ Readable.from = function from(iterable, options) {
         this.push(null);
       },
     });
-  const iterator = iterable[Symbol.asyncIterator]
+  const iterator = iterable?.[Symbol.asyncIterator]
     ? iterable[Symbol.asyncIterator]()
-    : iterable[Symbol.iterator]
+    : iterable?.[Symbol.iterator]
       ? iterable[Symbol.iterator]()
       : null;
-  if (!iterator)
-    throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "iterable" argument must be an instance of Iterable');
+  if (!iterator) throw invalidArg('iterable', 'an instance of Iterable', iterable);
   return new Readable({
     objectMode: true,
+    highWaterMark: 1,
     ...options,
     read() {
       // biome-ignore lint/complexity/noUselessThisAlias: see the top of the file
@@ -401,7 +435,8 @@ function initWritable(stream, o) {
     objectMode: !!(o.objectMode || o.writableObjectMode),
     decodeStrings: o.decodeStrings !== false,
     defaultEncoding: o.defaultEncoding || 'utf8',
-    highWaterMark: o.highWaterMark ?? o.writableHighWaterMark ?? (o.objectMode ? 16 : 16384),
+    highWaterMark:
+      o.highWaterMark ?? o.writableHighWaterMark ?? getDefaultHighWaterMark(o.objectMode || o.writableObjectMode),
     corked: 0,
     endCallbacks: [],
   };
@@ -659,6 +694,15 @@ function finished(stream, options, callback) {
   const writable = o.writable ?? (stream._w !== undefined && stream.writable !== false);
   let ended = !readable || (stream._r !== undefined && stream._r.endEmitted);
   let done = !writable || (stream._w !== undefined && stream._w.finished);
+  // As in Node and Bun, a stream that will emit `close` after its end (it
+  // destroys itself) is finished at that `close`, when both its halves are
+  // the ones asked about.
+  let waitForClose =
+    stream._autoDestroy === true &&
+    stream._emitClose !== false &&
+    !stream._closed &&
+    (stream._r !== undefined) === readable &&
+    (stream._w !== undefined) === writable;
   let called = false;
   const call = (error) => {
     if (called) return;
@@ -668,10 +712,14 @@ function finished(stream, options, callback) {
   };
   const onEnd = () => {
     ended = true;
+    if (stream.destroyed) waitForClose = false;
+    if (waitForClose && (!stream.writable || writable)) return;
     if (done) call();
   };
   const onFinish = () => {
     done = true;
+    if (stream.destroyed) waitForClose = false;
+    if (waitForClose && (!stream.readable || readable)) return;
     if (ended) call();
   };
   const onError = (error) => call(error);
@@ -690,48 +738,106 @@ function finished(stream, options, callback) {
   stream.on('finish', onFinish);
   stream.on('error', onError);
   stream.on('close', onClose);
-  if (ended && done) later(call);
+  if (ended && done && (!waitForClose || stream._closed)) later(call);
   return cleanup;
 }
 
-// `pipeline(a, b, c, callback)` or `pipeline([a, b, c], callback)`: pipes
-// each stream into the next, destroys them all when one fails, and calls
-// back once the last one finished.
+// `pipeline` and `compose` take functions and iterables as stages too, so
+// they live in a unit of their own.
 function pipeline(...args) {
-  const callback = typeof args[args.length - 1] === 'function' ? args.pop() : null;
-  const streams = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-  if (streams.length < 2) throw coded(TypeError, 'ERR_MISSING_ARGS', 'The "streams" argument must be specified');
-  if (!callback) throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "callback" argument must be of type function');
-  for (const stream of streams)
-    if (stream === null || typeof stream !== 'object' || typeof stream.on !== 'function')
-      throw coded(
-        TypeError,
-        'ERR_INVALID_ARG_TYPE',
-        "this runtime's stream.pipeline takes streams (not functions or iterables)",
-      );
-  let failed = false;
-  const fail = (error) => {
-    if (failed) return;
-    failed = true;
-    for (const stream of streams) if (!stream.destroyed) stream.destroy();
-    callback(error);
+  return need('stream_pipeline').pipeline(...args);
+}
+
+// ---- addAbortSignal, duplexPair ----
+function addAbortSignal(signal, stream) {
+  if (!isAbortSignal(signal)) throw invalidArg('signal', 'of type AbortSignal', signal);
+  const web = stream instanceof ReadableStream || stream instanceof WritableStream;
+  if (!web && !isNodeStream(stream))
+    throw invalidArg('stream', 'an instance of ReadableStream, WritableStream, or Stream', stream);
+  // An aborted signal destroys the stream at once, as in Bun.
+  const abort = () => {
+    const error = abortError(signal.reason);
+    if (web) stream._controller.error(error);
+    else stream.destroy(error);
   };
-  streams.forEach((stream, i) => {
-    const last = i === streams.length - 1;
-    finished(stream, { readable: !last || stream._w === undefined, writable: i > 0 }, (error) => {
-      if (error) fail(error);
-      else if (last && !failed) callback();
-    });
-    if (!last) stream.pipe(streams[i + 1]);
-  });
-  return streams[streams.length - 1];
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  return stream;
+}
+function isAbortSignal(value) {
+  return value !== null && typeof value === 'object' && typeof value.aborted === 'boolean' && 'reason' in value;
+}
+function isNodeStream(value) {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof value.on === 'function' &&
+    (value._r || value._w || typeof value.pipe === 'function')
+  );
+}
+
+// Two Duplexes joined crosswise: what one side writes, the other reads.
+function DuplexSide(options) {
+  Duplex.call(this, options);
+  this._other = null;
+  this._pendingWrite = null;
+}
+inherit(DuplexSide, Duplex);
+Object.assign(DuplexSide.prototype, {
+  _read() {
+    const pending = this._pendingWrite;
+    if (pending) {
+      this._pendingWrite = null;
+      pending();
+    }
+  },
+  _write(chunk, _encoding, callback) {
+    if (chunk.length === 0) later(callback);
+    else if (this._other.push(chunk)) callback();
+    else this._other._pendingWrite = callback;
+  },
+  _final(callback) {
+    this._other.push(null);
+    callback();
+  },
+});
+function duplexPair(options) {
+  const a = new DuplexSide(options);
+  const b = new DuplexSide(options);
+  a._other = b;
+  b._other = a;
+  return [a, b];
+}
+
+// ---- the state of any stream, as Node's helpers read it ----
+function isDestroyed(stream) {
+  if (!isNodeStream(stream)) return null;
+  return !!stream.destroyed;
+}
+function isReadable(stream) {
+  if (typeof stream?.readable !== 'boolean') return null;
+  if (isDestroyed(stream)) return false;
+  return !!stream._r && stream.readable && !stream._r.endEmitted;
+}
+function isWritable(stream) {
+  if (typeof stream?.writable !== 'boolean') return null;
+  if (isDestroyed(stream)) return false;
+  return !!stream._w && stream.writable && !stream._w.ending;
+}
+function isErrored(stream) {
+  return !!stream && stream._errored !== undefined;
+}
+// Read from, or destroyed before its end.
+function isDisturbed(stream) {
+  const r = stream?._r;
+  if (!r) return false;
+  return r.flowing !== null || !!r.pulled || r.endEmitted || ((stream.destroyed || isErrored(stream)) && !r.endEmitted);
 }
 
 const promises = {
   finished: (stream, options) =>
     new Promise((resolve, reject) => finished(stream, options, (error) => (error ? reject(error) : resolve()))),
-  pipeline: (...streams) =>
-    new Promise((resolve, reject) => pipeline(...streams, (error) => (error ? reject(error) : resolve()))),
+  pipeline: (...streams) => need('stream_pipeline').pipelinePromise(...streams),
 };
 
 Object.assign(Stream, {
@@ -744,10 +850,53 @@ Object.assign(Stream, {
   finished,
   pipeline,
   promises,
-  isReadable: (stream) => !!stream && stream.readable === true && !stream.destroyed,
-  isWritable: (stream) => !!stream && stream.writable === true && !stream.destroyed,
-  isErrored: (stream) => !!stream && stream._errored !== undefined,
-  isDisturbed: (stream) => !!stream && !!stream._r && (stream._r.flowing !== null || stream._r.endEmitted),
+  eos: finished,
+  compose: (...streams) => need('stream_pipeline').compose(...streams),
+  addAbortSignal,
+  duplexPair,
+  isDestroyed,
+  isReadable,
+  isWritable,
+  isErrored,
+  isDisturbed,
+  getDefaultHighWaterMark,
+  setDefaultHighWaterMark,
 });
+Readable.isDisturbed = isDisturbed;
 
-return { Stream, promises, Readable, Writable, Duplex, Transform, PassThrough };
+// The iterator helpers and the Web stream adapters are units of their own,
+// loaded when first called.
+for (const name of [
+  'map',
+  'filter',
+  'forEach',
+  'toArray',
+  'some',
+  'find',
+  'every',
+  'flatMap',
+  'drop',
+  'take',
+  'reduce',
+])
+  Object.defineProperty(Readable.prototype, name, {
+    value: function operator(...args) {
+      return need('stream_operators')[name].apply(this, args);
+    },
+    writable: true,
+    configurable: true,
+  });
+Readable.prototype.compose = function compose(stream, options) {
+  return need('stream_pipeline').composeWith(this, stream, options);
+};
+for (const [Class, name] of [
+  [Readable, 'readable'],
+  [Writable, 'writable'],
+  [Duplex, 'duplex'],
+])
+  for (const way of ['toWeb', 'fromWeb']) Class[way] = (...args) => need('stream_adapters')[name][way](...args);
+
+// What the other stream units share with this one.
+const internal = { coded, invalidArg, received, abortError, inherit, later, isNodeStream, isAbortSignal };
+
+return { Stream, promises, Readable, Writable, Duplex, Transform, PassThrough, internal };

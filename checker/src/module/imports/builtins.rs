@@ -106,6 +106,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:readline",
     "node:readline/promises",
     "node:stream",
+    "node:stream/consumers",
     "node:stream/promises",
     "node:stream/web",
     "node:string_decoder",

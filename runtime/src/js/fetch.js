@@ -204,12 +204,7 @@ class Body {
     return new (need('blob').Blob)([bytes], { type: this.headers.get('content-type') ?? '' });
   }
   async formData() {
-    const type = this.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded'))
-      throw new TypeError('this runtime reads only application/x-www-form-urlencoded bodies as FormData');
-    const form = new (need('blob').FormData)();
-    for (const [k, v] of new URLSearchParams(await this.text())) form.append(k, v);
-    return form;
+    return need('form_read').readForm(await this._consume(), this.headers.get('content-type'));
   }
 }
 

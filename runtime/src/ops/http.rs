@@ -21,6 +21,7 @@ use super::{
 use crate::state::{HostState, unless_cancelled};
 
 mod decode;
+mod multipart;
 
 /// A response whose body is read later, and the decoder its bytes go
 /// through when `fetch` decodes them.
@@ -228,6 +229,28 @@ pub(super) async fn chunk(
             },
         }
     }
+}
+
+/// `formParse(bytes, boundary)` → JSON: `{"parts": [[name, filename or
+/// null, start, end], …]}` (where each value's bytes are in the body), or
+/// `{"error": words}` for a body that is not `multipart/form-data`.
+pub(super) fn parse_form(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let body = bytes_arg(args, 0, context)?.unwrap_or_default();
+    let boundary = super::string_arg(args, 1, context)?;
+    let answer = match multipart::parse(&body, &boundary) {
+        Ok(parts) => serde_json::json!({
+            "parts": parts
+                .into_iter()
+                .map(|p| serde_json::json!([p.name, p.filename, p.start, p.end]))
+                .collect::<Vec<_>>(),
+        }),
+        Err(words) => serde_json::json!({ "error": words }),
+    };
+    Ok(json_value(&answer))
 }
 
 /// `httpDrop(handle)`: a body the tool will not read (a cancelled stream).

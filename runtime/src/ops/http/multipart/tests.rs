@@ -1,10 +1,10 @@
 use super::*;
 
-/// The fields of `body` as (name, file name, value) text.
-fn fields(
-    body: &str,
-    boundary: &str,
-) -> Result<Vec<(String, Option<String>, String)>, &'static str> {
+/// A field as (name, file name, value) text.
+type Field = (String, Option<String>, String);
+
+/// The fields of `body`.
+fn fields(body: &str, boundary: &str) -> Result<Vec<Field>, &'static str> {
     let parts = parse(body.as_bytes(), boundary)?;
     Ok(parts
         .into_iter()
@@ -12,11 +12,11 @@ fn fields(
         .collect())
 }
 
-fn field(name: &str, value: &str) -> (String, Option<String>, String) {
+fn field(name: &str, value: &str) -> Field {
     (name.to_string(), None, value.to_string())
 }
 
-fn file(name: &str, filename: &str, value: &str) -> (String, Option<String>, String) {
+fn file(name: &str, filename: &str, value: &str) -> Field {
     (
         name.to_string(),
         Some(filename.to_string()),

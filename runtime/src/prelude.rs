@@ -35,6 +35,7 @@ const UNITS: &[(&str, &str)] = &[
     ("events", include_str!("js/events.js")),
     ("fetch", include_str!("js/fetch.js")),
     ("files", include_str!("js/files.js")),
+    ("form_read", include_str!("js/form_read.js")),
     ("fs", include_str!("js/fs.js")),
     ("fs_streams", include_str!("js/fs_streams.js")),
     ("http", include_str!("js/http.js")),

@@ -577,6 +577,10 @@ const Bun = {
   gunzipSync: (data, options) => need('zlib').bunZlib.gunzipSync(data, options),
   deflateSync: (data, options) => need('zlib').bunZlib.deflateSync(data, options),
   inflateSync: (data, options) => need('zlib').bunZlib.inflateSync(data, options),
+  zstdCompressSync: (data, options) => need('zlib').bunZlib.zstdCompressSync(data, options),
+  zstdDecompressSync: (data) => need('zlib').bunZlib.zstdDecompressSync(data),
+  zstdCompress: (data, options) => need('zlib').bunZlib.zstdCompress(data, options),
+  zstdDecompress: (data) => need('zlib').bunZlib.zstdDecompress(data),
 };
 
 return { Bun };

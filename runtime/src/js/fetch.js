@@ -86,13 +86,28 @@ function bodyInit(body, headers) {
     `this runtime's fetch accepts string, ArrayBuffer, typed array, URLSearchParams, Blob, FormData and ReadableStream bodies; got ${Object.prototype.toString.call(body)}`,
   );
 }
+// What Bun throws for a fetched body that does not decode in its
+// Content-Encoding: a TypeError whose code names the failure.
+const DECODE_FAILURES = new Set(['ZlibError', 'BrotliDecompressionError', 'ZstdDecompressionError']);
+function decodeFailure(code, url) {
+  const error = new TypeError(
+    `${code} fetching "${url}". For more information, pass \`verbose: true\` in the second argument to fetch()`,
+  );
+  error.code = code;
+  error.path = url;
+  error.errno = 0;
+  return error;
+}
+
 // A fetched response's body, read from the host as it arrives
-// (`ops/http.rs`): whole for `text()` and the like, chunk by chunk through
-// `response.body`. A read stops when the request's signal aborts.
+// (`ops/http.rs`), decoded there when fetch asked for it: whole for `text()`
+// and the like, chunk by chunk through `response.body`. A read stops when
+// the request's signal aborts.
 class RemoteBody {
-  constructor(handle, signal) {
+  constructor(handle, signal, url) {
     this.handle = handle;
     this.signal = signal;
+    this.url = url;
   }
   async next() {
     const id = host.newCancel();
@@ -103,6 +118,7 @@ class RemoteBody {
       return chunk === null ? null : new Uint8Array(chunk);
     } catch (error) {
       if (this.signal.aborted) throw this.signal.reason;
+      if (DECODE_FAILURES.has(error.code)) throw decodeFailure(error.code, this.url);
       throw error;
     } finally {
       this.signal.removeEventListener('abort', onAbort);
@@ -188,12 +204,7 @@ class Body {
     return new (need('blob').Blob)([bytes], { type: this.headers.get('content-type') ?? '' });
   }
   async formData() {
-    const type = this.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded'))
-      throw new TypeError('this runtime reads only application/x-www-form-urlencoded bodies as FormData');
-    const form = new (need('blob').FormData)();
-    for (const [k, v] of new URLSearchParams(await this.text())) form.append(k, v);
-    return form;
+    return need('form_read').readForm(await this._consume(), this.headers.get('content-type'));
   }
 }
 
@@ -260,13 +271,19 @@ async function fetch(input, init = {}) {
   if (!/^https?:$/.test(new URL(request.url).protocol))
     throw new TypeError(`fetch: only http and https URLs are supported, got ${request.url}`);
   const body = request._body === null ? null : bufferOf(await bodyBytes(request._body));
+  const headers = [...request.headers.entries()].flatMap(([k]) => request.headers._map.get(k).map((v) => [k, v]));
+  // As Bun: decoded unless `decompress` is false, and then announced with
+  // the codings the host decodes, unless the tool set its own header.
+  const decode = init.decompress === undefined || Boolean(init.decompress);
+  if (decode && !request.headers.has('accept-encoding')) headers.push(['accept-encoding', 'gzip, deflate, br, zstd']);
   const { response: r, bytes: handle } = await exchange(
     {
       method: request.method,
       url: request.url,
-      headers: [...request.headers.entries()].flatMap(([k]) => request.headers._map.get(k).map((v) => [k, v])),
+      headers,
       redirect: request.redirect,
       stream: true,
+      decode,
     },
     body,
     signal,
@@ -279,7 +296,7 @@ async function fetch(input, init = {}) {
     _redirected: r.redirected,
     _type: 'basic',
   });
-  response._body = new RemoteBody(handle, signal);
+  response._body = new RemoteBody(handle, signal, request.url);
   return response;
 }
 

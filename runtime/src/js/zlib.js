@@ -1,5 +1,6 @@
 // ---- zlib.js: node:zlib, whole buffers ---------------------------------------
-// The one-shot forms (`gzipSync`, `gzip(buf, cb)`, promisified) over
+// The one-shot forms (`gzipSync`, `gzip(buf, cb)`, promisified; deflate,
+// gzip, brotli and zstd) over
 // `host.zlib`/`host.zlibAsync`, and stream classes (`createGzip`, `Gzip`…)
 // that gather their input and run the one-shot form when it ends.
 const { Buffer, bufferOf, toBuffer } = need('buffer');
@@ -50,10 +51,38 @@ function checkRange(value, name, min, max, fallback) {
 
 const BROTLI = new Set(['brotliCompress', 'brotliDecompress']);
 const DECOMPRESS = new Set(['inflate', 'gunzip', 'inflateRaw', 'unzip']);
+const ZSTD = new Set(['zstdCompress', 'zstdDecompress', 'bunZstdDecompress']);
+
+// zstd's `params` as [key, value] pairs: keys are the `ZSTD_c_*` (to
+// compress) or `ZSTD_d_*` (to decompress) constants.
+function zstdParams(mode, params) {
+  const prefix = mode === 'zstdCompress' ? 'ZSTD_c_' : 'ZSTD_d_';
+  const valid = new Set(
+    Object.keys(constants)
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => constants[name]),
+  );
+  const pairs = [];
+  for (const key of Object.keys(params ?? {})) {
+    if (!valid.has(Number(key)))
+      throw coded(RangeError, 'ERR_ZSTD_INVALID_PARAM', `${key} is not a valid zstd parameter`);
+    const value = params[key];
+    if (typeof value !== 'number' && typeof value !== 'boolean') {
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_TYPE',
+        `The "options.params[key]" property must be of type number. Received ${described(value)}`,
+      );
+    }
+    pairs.push([Number(key), Math.trunc(Number(value))]);
+  }
+  return pairs;
+}
 
 // The arguments of `host.zlib` after the mode and the bytes.
 function settings(mode, options) {
   const o = options ?? {};
+  if (ZSTD.has(mode)) return [6, 15, 11, 22, 0, 0, jsonStringify(zstdParams(mode, o.params))];
   if (BROTLI.has(mode)) {
     const params = o.params ?? {};
     return [
@@ -228,6 +257,69 @@ const constants = Object.freeze({
   BROTLI_PARAM_LARGE_WINDOW: 6,
   BROTLI_PARAM_NPOSTFIX: 7,
   BROTLI_PARAM_NDIRECT: 8,
+  ZSTD_COMPRESS: 10,
+  ZSTD_DECOMPRESS: 11,
+  ZSTD_e_continue: 0,
+  ZSTD_e_flush: 1,
+  ZSTD_e_end: 2,
+  ZSTD_fast: 1,
+  ZSTD_dfast: 2,
+  ZSTD_greedy: 3,
+  ZSTD_lazy: 4,
+  ZSTD_lazy2: 5,
+  ZSTD_btlazy2: 6,
+  ZSTD_btopt: 7,
+  ZSTD_btultra: 8,
+  ZSTD_btultra2: 9,
+  ZSTD_c_compressionLevel: 100,
+  ZSTD_c_windowLog: 101,
+  ZSTD_c_hashLog: 102,
+  ZSTD_c_chainLog: 103,
+  ZSTD_c_searchLog: 104,
+  ZSTD_c_minMatch: 105,
+  ZSTD_c_targetLength: 106,
+  ZSTD_c_strategy: 107,
+  ZSTD_c_enableLongDistanceMatching: 160,
+  ZSTD_c_ldmHashLog: 161,
+  ZSTD_c_ldmMinMatch: 162,
+  ZSTD_c_ldmBucketSizeLog: 163,
+  ZSTD_c_ldmHashRateLog: 164,
+  ZSTD_c_contentSizeFlag: 200,
+  ZSTD_c_checksumFlag: 201,
+  ZSTD_c_dictIDFlag: 202,
+  ZSTD_c_nbWorkers: 400,
+  ZSTD_c_jobSize: 401,
+  ZSTD_c_overlapLog: 402,
+  ZSTD_d_windowLogMax: 100,
+  ZSTD_CLEVEL_DEFAULT: 3,
+  ZSTD_error_no_error: 0,
+  ZSTD_error_GENERIC: 1,
+  ZSTD_error_prefix_unknown: 10,
+  ZSTD_error_version_unsupported: 12,
+  ZSTD_error_frameParameter_unsupported: 14,
+  ZSTD_error_frameParameter_windowTooLarge: 16,
+  ZSTD_error_corruption_detected: 20,
+  ZSTD_error_checksum_wrong: 22,
+  ZSTD_error_literals_headerWrong: 24,
+  ZSTD_error_dictionary_corrupted: 30,
+  ZSTD_error_dictionary_wrong: 32,
+  ZSTD_error_dictionaryCreation_failed: 34,
+  ZSTD_error_parameter_unsupported: 40,
+  ZSTD_error_parameter_combination_unsupported: 41,
+  ZSTD_error_parameter_outOfBound: 42,
+  ZSTD_error_tableLog_tooLarge: 44,
+  ZSTD_error_maxSymbolValue_tooLarge: 46,
+  ZSTD_error_maxSymbolValue_tooSmall: 48,
+  ZSTD_error_stabilityCondition_notRespected: 50,
+  ZSTD_error_stage_wrong: 60,
+  ZSTD_error_init_missing: 62,
+  ZSTD_error_memory_allocation: 64,
+  ZSTD_error_workSpace_tooSmall: 66,
+  ZSTD_error_dstSize_tooSmall: 70,
+  ZSTD_error_srcSize_wrong: 72,
+  ZSTD_error_dstBuffer_null: 74,
+  ZSTD_error_noForwardProgress_destFull: 80,
+  ZSTD_error_noForwardProgress_inputEmpty: 82,
 });
 
 const codes = {};
@@ -262,6 +354,8 @@ const STREAMS = {
   unzip: 'Unzip',
   brotliCompress: 'BrotliCompress',
   brotliDecompress: 'BrotliDecompress',
+  zstdCompress: 'ZstdCompress',
+  zstdDecompress: 'ZstdDecompress',
 };
 for (const [mode, className] of Object.entries(STREAMS)) {
   const [sync, callbackForm] = oneShot(mode);
@@ -285,11 +379,42 @@ function bunForm(mode) {
     return new Uint8Array(bytes);
   };
 }
+
+// `Bun.zstdCompressSync` and the rest: Buffers, a `level` of 1 to 22, Bun's
+// own words for bad arguments, and a decompressor that takes whole frames
+// only (`ops/zlib/zstd_frames.rs`).
+function bunZstdArgs(mode, data, options) {
+  if (typeof data !== 'string' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data))
+    throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'data must be a string, ArrayBuffer or ArrayBufferView');
+  const params = [];
+  if (mode === 'zstdCompress') {
+    if (options !== undefined && (options === null || typeof options !== 'object'))
+      throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'ZstdCompressionOptions must be an object');
+    if (options?.level !== undefined) {
+      const level = Number(options.level);
+      if (!(level >= 1 && level < 23))
+        throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'Compression level must be between 1 and 22');
+      params.push([constants.ZSTD_c_compressionLevel, Math.trunc(level)]);
+    }
+  }
+  return [mode, bufferOf(data), 6, 15, 11, 22, 0, 0, jsonStringify(params)];
+}
+const bunZstd = (mode) => [
+  (data, options) => toBuffer(new Uint8Array(host.zlib(...bunZstdArgs(mode, data, options)))),
+  async (data, options) => toBuffer(new Uint8Array(await host.zlibAsync(...bunZstdArgs(mode, data, options)))),
+];
+const [zstdCompressSync, zstdCompress] = bunZstd('zstdCompress');
+const [zstdDecompressSync, zstdDecompress] = bunZstd('bunZstdDecompress');
+
 const bunZlib = {
   gzipSync: bunForm('gzip'),
   gunzipSync: bunForm('gunzip'),
   deflateSync: bunForm('deflateRaw'),
   inflateSync: bunForm('inflateRaw'),
+  zstdCompressSync,
+  zstdDecompressSync,
+  zstdCompress,
+  zstdDecompress,
 };
 
 return { zlib, bunZlib };

@@ -5,7 +5,9 @@
 //! `fetch`, a handle its body is read from chunk by chunk as it arrives
 //! (`httpChunk`). A request or a read stops as soon as its cancellation
 //! switch flips (the `signal` passed to `fetch` aborted, or the call hit its
-//! deadline).
+//! deadline). With `decode`, a streamed body sent with a `Content-Encoding`
+//! is decoded as it arrives (`decode.rs`), `fetch`'s default; `node:http`
+//! reads the bytes as sent.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -13,8 +15,20 @@ use std::time::Duration;
 
 use boa_engine::{Context, JsResult, JsValue};
 
-use super::{arg, array, bytes_arg, bytes_value, error, json_arg, json_value, type_error};
+use super::{
+    arg, array, bytes_arg, bytes_value, coded_error, error, json_arg, json_value, type_error,
+};
 use crate::state::{HostState, unless_cancelled};
+
+mod decode;
+mod multipart;
+
+/// A response whose body is read later, and the decoder its bytes go
+/// through when `fetch` decodes them.
+pub(crate) struct Body {
+    response: reqwest::Response,
+    decoder: Option<decode::Decoder>,
+}
 
 /// The host's HTTP client for a redirect mode. Each host has its own: a
 /// client's pooled connections run as tasks on the runtime that opened them,
@@ -49,13 +63,13 @@ fn client(state: &HostState, follow: bool) -> Result<reqwest::Client, String> {
 #[derive(Default)]
 pub(crate) struct Responses {
     next: u32,
-    live: VecDeque<(u32, reqwest::Response)>,
+    live: VecDeque<(u32, Body)>,
 }
 
 const UNREAD_BODIES_KEPT: usize = 64;
 
 impl Responses {
-    fn keep(&mut self, response: reqwest::Response) -> u32 {
+    fn keep(&mut self, response: Body) -> u32 {
         self.next = self.next.wrapping_add(1);
         if self.live.len() == UNREAD_BODIES_KEPT {
             self.live.pop_front();
@@ -63,11 +77,11 @@ impl Responses {
         self.live.push_back((self.next, response));
         self.next
     }
-    fn take(&mut self, handle: u32) -> Option<reqwest::Response> {
+    fn take(&mut self, handle: u32) -> Option<Body> {
         let at = self.live.iter().position(|(h, _)| *h == handle)?;
         self.live.remove(at).map(|(_, response)| response)
     }
-    fn put_back(&mut self, handle: u32, response: reqwest::Response) {
+    fn put_back(&mut self, handle: u32, response: Body) {
         if self.live.len() == UNREAD_BODIES_KEPT {
             self.live.pop_front();
         }
@@ -92,6 +106,7 @@ pub(super) async fn request(
     };
     let url = meta["url"].as_str().unwrap_or_default().to_string();
     let streamed = meta["stream"].as_bool().unwrap_or(false);
+    let decoded = meta["decode"].as_bool().unwrap_or(false);
     let redirect = meta["redirect"].as_str().unwrap_or("follow").to_string();
     let client = client(&state, redirect == "follow")
         .map_err(|e| type_error(format!("fetch failed: {e}")))?;
@@ -117,7 +132,13 @@ pub(super) async fn request(
             .collect();
         // Either the whole body now, or the response to read it from later.
         let body = if streamed {
-            (None, Some(response))
+            let coding = decoded
+                .then(|| response.headers().get(reqwest::header::CONTENT_ENCODING))
+                .flatten()
+                .and_then(|value| value.to_str().ok())
+                .and_then(decode::Coding::of);
+            let decoder = coding.map(decode::Decoder::new).transpose();
+            (None, Some((response, decoder)))
         } else {
             (Some(response.bytes().await?), None)
         };
@@ -143,8 +164,11 @@ pub(super) async fn request(
             });
             let body = match body {
                 (Some(bytes), _) => bytes_value(&bytes, context)?,
-                (None, Some(response)) => {
-                    JsValue::from(state.responses.borrow_mut().keep(response))
+                (None, Some((response, decoder))) => {
+                    let decoder =
+                        decoder.map_err(|e| type_error(format!("fetch failed: {}", e.0)))?;
+                    let body = Body { response, decoder };
+                    JsValue::from(state.responses.borrow_mut().keep(body))
                 }
                 (None, None) => JsValue::null(),
             };
@@ -154,7 +178,9 @@ pub(super) async fn request(
 }
 
 /// `httpChunk(handle, cancelId)` → the next piece of a response's body as it
-/// arrives, or `null` at its end (or for a body dropped unread).
+/// arrives (decoded, for a body `fetch` decodes), or `null` at its end (or
+/// for a body dropped unread). A body that does not decode fails with an
+/// error whose `code` is Bun's name for the failure (`ZlibError`, …).
 pub(super) async fn chunk(
     _: &JsValue,
     args: &[JsValue],
@@ -167,20 +193,64 @@ pub(super) async fn chunk(
         let cancel = super::cancel_switch(&arg(args, 1), &state, context)?;
         (handle, cancel, state)
     };
-    let Some(mut response) = state.responses.borrow_mut().take(handle) else {
+    let Some(mut body) = state.responses.borrow_mut().take(handle) else {
         return Ok(JsValue::null());
     };
-    let read = unless_cancelled(response.chunk(), cancel).await;
-    let context = &mut context.borrow_mut();
-    match read {
-        None => Err(error("AbortError: the operation was aborted")),
-        Some(Err(e)) => Err(type_error(format!("fetch failed: {}", chain(&e)))),
-        Some(Ok(None)) => Ok(JsValue::null()),
-        Some(Ok(Some(bytes))) => {
-            state.responses.borrow_mut().put_back(handle, response);
-            bytes_value(&bytes, context)
+    loop {
+        if let Some(decoder) = &mut body.decoder {
+            let decoded = decoder.pull();
+            let context = &mut context.borrow_mut();
+            match decoded {
+                Err(e) => return Err(coded_error(e.0.to_string(), e.0, None, context)),
+                Ok(bytes) if !bytes.is_empty() => {
+                    state.responses.borrow_mut().put_back(handle, body);
+                    return bytes_value(&bytes, context);
+                }
+                Ok(_) => {}
+            }
+        }
+        let read = unless_cancelled(body.response.chunk(), cancel.clone()).await;
+        let context = &mut context.borrow_mut();
+        match read {
+            None => return Err(error("AbortError: the operation was aborted")),
+            Some(Err(e)) => return Err(type_error(format!("fetch failed: {}", chain(&e)))),
+            Some(Ok(None)) => {
+                return match body.decoder.as_ref().map(decode::Decoder::finish) {
+                    Some(Err(e)) => Err(coded_error(e.0.to_string(), e.0, None, context)),
+                    _ => Ok(JsValue::null()),
+                };
+            }
+            Some(Ok(Some(bytes))) => match &mut body.decoder {
+                Some(decoder) => decoder.push(&bytes),
+                None => {
+                    state.responses.borrow_mut().put_back(handle, body);
+                    return bytes_value(&bytes, context);
+                }
+            },
         }
     }
+}
+
+/// `formParse(bytes, boundary)` → JSON: `{"parts": [[name, filename or
+/// null, start, end], …]}` (where each value's bytes are in the body), or
+/// `{"error": words}` for a body that is not `multipart/form-data`.
+pub(super) fn parse_form(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let body = bytes_arg(args, 0, context)?.unwrap_or_default();
+    let boundary = super::string_arg(args, 1, context)?;
+    let answer = match multipart::parse(&body, &boundary) {
+        Ok(parts) => serde_json::json!({
+            "parts": parts
+                .into_iter()
+                .map(|p| serde_json::json!([p.name, p.filename, p.start, p.end]))
+                .collect::<Vec<_>>(),
+        }),
+        Err(words) => serde_json::json!({ "error": words }),
+    };
+    Ok(json_value(&answer))
 }
 
 /// `httpDrop(handle)`: a body the tool will not read (a cancelled stream).

@@ -78,6 +78,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),
         ("httpDrop", http::drop_body, 1),
+        ("formParse", http::parse_form, 2),
         ("spawnEnd", child::spawn_end, 1),
         ("spawnKill", child::spawn_kill, 2),
         ("vmRun", vm::vm_run, 5),

@@ -1,6 +1,7 @@
 //! `node:zlib` and Bun's `gzipSync` family: deflate, zlib, gzip and raw
 //! streams through zlib-rs (zlib's own algorithm, so the bytes and the
-//! error messages are zlib's, as under Bun), brotli through the brotli crate.
+//! error messages are zlib's, as under Bun), brotli through the brotli crate,
+//! zstd through libzstd (`zstd_frames.rs`).
 //! Whole buffers only: the prelude has no `node:stream` to build the
 //! streaming classes on.
 
@@ -8,7 +9,9 @@ use boa_engine::{Context, JsResult, JsValue};
 use brotli::{BrotliDecompressStream, BrotliResult, BrotliState, HeapAlloc, HuffmanCode};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
 
-use super::{arg, bytes_arg, bytes_value, coded_error, error, string_arg};
+use super::{arg, bytes_arg, bytes_value, coded_error, error, json_arg, string_arg};
+
+mod zstd_frames;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -21,6 +24,10 @@ enum Mode {
     Unzip,
     BrotliCompress,
     BrotliDecompress,
+    ZstdCompress,
+    ZstdDecompress,
+    /// `Bun.zstdDecompressSync`, stricter than `node:zlib`'s.
+    BunZstdDecompress,
 }
 
 impl Mode {
@@ -35,6 +42,9 @@ impl Mode {
             "unzip" => Mode::Unzip,
             "brotliCompress" => Mode::BrotliCompress,
             "brotliDecompress" => Mode::BrotliDecompress,
+            "zstdCompress" => Mode::ZstdCompress,
+            "zstdDecompress" => Mode::ZstdDecompress,
+            "bunZstdDecompress" => Mode::BunZstdDecompress,
             _ => return None,
         })
     }
@@ -56,6 +66,8 @@ pub(super) struct Job {
     /// Brotli: 0 generic, 1 text, 2 font.
     brotli_mode: i32,
     size_hint: usize,
+    /// zstd: `ZSTD_c_*` or `ZSTD_d_*` keys and values, checked by the prelude.
+    zstd_params: Vec<(i32, i32)>,
 }
 
 /// A failure as Node reports it: `message`, `code` and `errno`.
@@ -63,7 +75,7 @@ pub(super) struct Job {
 pub(super) struct Failure {
     message: String,
     code: String,
-    errno: i32,
+    errno: Option<i32>,
 }
 
 impl Failure {
@@ -71,7 +83,15 @@ impl Failure {
         Failure {
             message: message.to_string(),
             code: code.to_string(),
-            errno,
+            errno: Some(errno),
+        }
+    }
+    /// A failure Node reports with no `errno`.
+    fn plain(message: &str, code: &str) -> Failure {
+        Failure {
+            message: message.to_string(),
+            code: code.to_string(),
+            errno: None,
         }
     }
 }
@@ -213,7 +233,8 @@ fn brotli_decompress(input: &[u8]) -> Result<Vec<u8>, Failure> {
 }
 
 /// `zlib(mode, bytes, level, windowBits, quality, lgwin, brotliMode,
-/// sizeHint)` and `zlibAsync(…)` for the callback and promise forms.
+/// sizeHint, zstdParamsJson)` and `zlibAsync(…)` for the callback and
+/// promise forms.
 impl super::blocking::Work for Job {
     type Done = Result<Vec<u8>, Failure>;
     const NAME: &'static str = "zlib";
@@ -232,6 +253,12 @@ impl super::blocking::Work for Job {
             lgwin: number(5, context)?,
             brotli_mode: number(6, context)?,
             size_hint: number(7, context)?.max(0) as usize,
+            zstd_params: if arg(args, 8).is_undefined() {
+                Vec::new()
+            } else {
+                serde_json::from_value(json_arg(args, 8, context)?)
+                    .map_err(|e| error(format!("internal: zstd parameters: {e}")))?
+            },
         })
     }
 
@@ -271,6 +298,9 @@ impl super::blocking::Work for Job {
             ),
             Mode::BrotliCompress => brotli_compress(&job),
             Mode::BrotliDecompress => brotli_decompress(&job.input),
+            Mode::ZstdCompress => zstd_frames::compress(&job.input, &job.zstd_params),
+            Mode::ZstdDecompress => zstd_frames::decompress(&job.input, &job.zstd_params),
+            Mode::BunZstdDecompress => zstd_frames::decompress_strict(&job.input),
         }
     }
 
@@ -280,7 +310,7 @@ impl super::blocking::Work for Job {
             Err(failure) => Err(coded_error(
                 failure.message,
                 &failure.code,
-                Some(failure.errno),
+                failure.errno,
                 context,
             )),
         }

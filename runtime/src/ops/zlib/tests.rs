@@ -15,6 +15,7 @@ fn job(mode: Mode, input: &[u8]) -> Job {
         lgwin: 22,
         brotli_mode: 0,
         size_hint: 0,
+        zstd_params: Vec::new(),
     }
 }
 
@@ -102,5 +103,64 @@ fn bad_input_fails_with_zlibs_words_and_codes() {
     assert_eq!(
         fail(Mode::Gunzip, &whole[..whole.len() - 4]),
         Failure::new("unexpected end of file", "Z_BUF_ERROR", -5)
+    );
+}
+
+fn zstd_job(mode: Mode, input: &[u8], params: &[(i32, i32)]) -> Job {
+    Job {
+        zstd_params: params.to_vec(),
+        ..job(mode, input)
+    }
+}
+
+#[test]
+fn zstd_bytes_are_buns() {
+    // Bun 1.4.5's `Bun.zstdCompressSync` output, at its default level and at 19.
+    assert_eq!(
+        hex(&run(zstd_job(Mode::ZstdCompress, TEXT, &[])).unwrap()),
+        "28b52ffd20176500003068656c6c6f200100994b11"
+    );
+    assert_eq!(
+        hex(&run(zstd_job(Mode::ZstdCompress, TEXT, &[(100, 19)])).unwrap()),
+        "28b52ffd20176d00003868656c6c6f20680100418a11"
+    );
+    assert_eq!(
+        hex(&run(zstd_job(Mode::ZstdCompress, b"", &[])).unwrap()),
+        "28b52ffd2000010000"
+    );
+    // A checksum adds four bytes; a parameter libzstd refuses is Node's error.
+    let checked = run(zstd_job(Mode::ZstdCompress, TEXT, &[(201, 1)])).unwrap();
+    assert_eq!(checked.len(), 21 + 4);
+    let refused = run(zstd_job(Mode::ZstdCompress, TEXT, &[(101, 99)])).unwrap_err();
+    assert_eq!(
+        refused,
+        Failure::plain("Setting parameter failed", "ERR_ZLIB_INITIALIZATION_FAILED")
+    );
+}
+
+#[test]
+fn zstd_decompressors_differ_as_under_bun() {
+    let frame = run(zstd_job(Mode::ZstdCompress, TEXT, &[])).unwrap();
+    let node = |input: &[u8]| run(zstd_job(Mode::ZstdDecompress, input, &[]));
+    let bun = |input: &[u8]| run(zstd_job(Mode::BunZstdDecompress, input, &[]));
+    let two = [frame.clone(), frame.clone()].concat();
+    assert_eq!(node(&two).unwrap(), [TEXT, TEXT].concat());
+    assert_eq!(bun(&two).unwrap(), [TEXT, TEXT].concat());
+    assert_eq!(bun(b"").unwrap(), b"");
+    // node:zlib keeps what it decoded; Bun's own form refuses.
+    let junk = [frame.clone(), b"junk".to_vec()].concat();
+    assert_eq!(node(&junk).unwrap(), TEXT);
+    let truncated = &frame[..frame.len() - 3];
+    assert_eq!(node(truncated).unwrap(), b"");
+    let invalid = Failure::plain("Decompression failed: InvalidZstdData", "ERR_ZSTD");
+    assert_eq!(bun(&junk).unwrap_err(), invalid);
+    assert_eq!(bun(truncated).unwrap_err(), invalid);
+    assert_eq!(
+        node(b"nope!").unwrap_err(),
+        Failure::new("Unknown frame descriptor", "ZSTD_error_prefix_unknown", 10)
+    );
+    assert_eq!(
+        node(&[1, 2, 3]).unwrap_err(),
+        Failure::new("Unknown frame descriptor", "ZSTD_error_prefix_unknown", 10)
     );
 }

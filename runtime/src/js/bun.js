@@ -15,6 +15,48 @@ const fileURLToPath = (url) => need('url').fileURLToPath(url);
 const inspect = (...args) => need('inspect').inspect(...args);
 inspect.custom = Symbol.for('nodejs.util.inspect.custom');
 const info = hostInfo();
+// Bun.randomUUIDv7: the timestamp's 48 bits of milliseconds, version 7, a
+// 12-bit counter that steps within one millisecond (so ids made in the same
+// millisecond still sort in order) and starts at random in its lower half on
+// a new one, so two thousand ids of one millisecond sort before it wraps; then
+// the variant and random bits.
+const uuidV7Clock = { last: -1, counter: 0 };
+const MAX_UUID_TIME = 2 ** 48 - 1;
+function randomUUIDv7(encoding, timestamp) {
+  if (typeof encoding === 'number' || encoding instanceof Date) [encoding, timestamp] = [undefined, encoding];
+  encoding = encoding === undefined ? 'hex' : encoding;
+  if (!['hex', 'base64', 'base64url', 'buffer'].includes(encoding)) {
+    throw Object.assign(new TypeError('Encoding must be one of base64, base64url, hex, or buffer'), {
+      code: 'ERR_UNKNOWN_ENCODING',
+    });
+  }
+  const time = timestamp === undefined ? Date.now() : Math.floor(Number(timestamp));
+  if (!(time >= 0 && time <= MAX_UUID_TIME)) {
+    throw Object.assign(
+      new RangeError(
+        `The value of "timestamp" is out of range. It must be >= 0 and <= ${MAX_UUID_TIME}. Received ${time}`,
+      ),
+      { code: 'ERR_OUT_OF_RANGE' },
+    );
+  }
+  const bytes = new Uint8Array(host.randomBytes(16));
+  if (time === uuidV7Clock.last) uuidV7Clock.counter = (uuidV7Clock.counter + 1) & 0xfff;
+  else uuidV7Clock.counter = ((bytes[6] << 8) | bytes[7]) & 0x7ff;
+  uuidV7Clock.last = time;
+  let rest = time;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = rest % 256;
+    rest = Math.floor(rest / 256);
+  }
+  bytes[6] = 0x70 | (uuidV7Clock.counter >> 8);
+  bytes[7] = uuidV7Clock.counter & 0xff;
+  bytes[8] = 0x80 | (bytes[8] & 0x3f);
+  const buffer = buffers().toBuffer(bytes);
+  if (encoding === 'buffer') return buffer;
+  if (encoding !== 'hex') return buffer.toString(encoding);
+  const hex = buffer.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 // Bun's `$` runs its own shell, where an interpolated value is never shell
 // syntax. Here the command runs under /bin/sh, so the template goes to
 // `host.shellCommand`, which quotes each value for the spot it lands in
@@ -541,7 +583,7 @@ const Bun = {
   },
   nanoseconds: () => Number(hrtime.bigint()),
   inspect,
-  randomUUIDv7: (...args) => need('web_crypto').randomUUID(...args),
+  randomUUIDv7,
   deepEquals: (a, b) => need('util').deepEqual(a, b),
   escapeHTML: (s) =>
     String(s)

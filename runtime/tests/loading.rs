@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::*;
-use runtime::{CallOutcome, Host, HostConfig};
+use runtime::{CallOutcome, Host};
 use serde_json::json;
 
 fn write(root: &Path, files: &[(&str, &str)]) {
@@ -18,9 +18,16 @@ fn write(root: &Path, files: &[(&str, &str)]) {
 }
 
 fn host_for(root: &Path) -> Host {
-    let mut config = HostConfig::new(root);
-    config.limits = test_limits();
-    Host::new(config).unwrap()
+    host_in(root.to_path_buf(), test_limits())
+}
+
+/// Writes `files` into a fresh project, loads its `tool.ts` and calls it.
+fn call_tool_ts(files: &[(&str, &str)], args: &str) -> CallOutcome {
+    let root = tempfile::tempdir().unwrap();
+    write(root.path(), files);
+    let mut host = host_for(root.path());
+    host.load_tool("t", Path::new("tool.ts")).unwrap();
+    host.call("t", args, ctx()).outcome
 }
 
 #[test]
@@ -127,11 +134,7 @@ fn packages_esm_commonjs_and_json() {
         );
         let mut host = host_for(root.path());
         host.load_tool("pkg", Path::new("tool.ts")).unwrap();
-        let result = host.call("pkg", "{}", ctx());
-        let CallOutcome::Ok(text) = result.outcome else {
-            panic!("{:?}", result.outcome)
-        };
-        let out: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let out = call_json(&mut host, "pkg", json!({}));
         assert_eq!(
             out,
             json!({ "shout": "HEY!", "base": "y.txt", "data": { "n": 7 }, "twice": 42, "kind": "esm", "extra": true, "greeting": "hi", "eol": "\n", "required": "cjs" })
@@ -173,11 +176,7 @@ fn code_boa_cannot_run_as_written_still_runs() {
         );
         let mut host = host_for(root.path());
         host.load_tool("quirks", Path::new("tool.ts")).unwrap();
-        let result = host.call("quirks", "{}", ctx());
-        let CallOutcome::Ok(text) = result.outcome else {
-            panic!("{:?}", result.outcome)
-        };
-        let out: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let out = call_json(&mut host, "quirks", json!({}));
         assert_eq!(
             out,
             json!({ "wrapped": "async called", "keyed": 42, "name": "_m", "esm": 42 })
@@ -234,37 +233,28 @@ fn unresolvable_imports_name_what_is_missing() {
 #[test]
 fn typescript_that_needs_transforming_still_loads() {
     on_big_stack(|| {
-        let root = tempfile::tempdir().unwrap();
-        write(
-            root.path(),
+        let outcome = call_tool_ts(
             &[(
                 "tool.ts",
                 "enum Color { Red, Green }\nclass Box { constructor(private value: number) {} get() { return this.value; } }\nexport default { description: 'd', parameters: { type: 'object' }, execute() { return `${Color.Green}:${new Box(3).get()}`; } };\n",
             )],
+            "{}",
         );
-        let mut host = host_for(root.path());
-        host.load_tool("t", Path::new("tool.ts")).unwrap();
-        assert_eq!(
-            host.call("t", "{}", ctx()).outcome,
-            CallOutcome::Ok("1:3".into())
-        );
+        assert_eq!(outcome, CallOutcome::Ok("1:3".into()));
     });
 }
 
 #[test]
 fn error_positions_point_at_the_typescript_source() {
     on_big_stack(|| {
-        let root = tempfile::tempdir().unwrap();
-        write(
-            root.path(),
+        let outcome = call_tool_ts(
             &[(
                 "tool.ts",
                 "interface Args {\n  id: string;\n}\nexport default {\n  description: 'd',\n  parameters: { type: 'object' },\n  execute(args: Args): string {\n    try { (null as any).x; } catch (e: any) { return String(e.stack); }\n    return '';\n  },\n};\n",
             )],
+            "{}",
         );
-        let mut host = host_for(root.path());
-        host.load_tool("t", Path::new("tool.ts")).unwrap();
-        let CallOutcome::Ok(stack) = host.call("t", "{}", ctx()).outcome else {
+        let CallOutcome::Ok(stack) = outcome else {
             panic!()
         };
         assert!(stack.contains("tool.ts:8:"), "{stack}");
@@ -274,9 +264,7 @@ fn error_positions_point_at_the_typescript_source() {
 #[test]
 fn an_interface_imported_without_type_does_not_break_linking() {
     on_big_stack(|| {
-        let root = tempfile::tempdir().unwrap();
-        write(
-            root.path(),
+        let outcome = call_tool_ts(
             &[
                 (
                     "types.ts",
@@ -287,20 +275,15 @@ fn an_interface_imported_without_type_does_not_break_linking() {
                     "import { Order, PREFIX } from './types.js';\nexport default { description: 'd', parameters: { type: 'object' }, execute(args: Order) { return PREFIX + args.id; } };\n",
                 ),
             ],
+            r#"{"id":"7"}"#,
         );
-        let mut host = host_for(root.path());
-        host.load_tool("t", Path::new("tool.ts")).unwrap();
-        assert_eq!(
-            host.call("t", r#"{"id":"7"}"#, ctx()).outcome,
-            CallOutcome::Ok("order-7".into())
-        );
+        assert_eq!(outcome, CallOutcome::Ok("order-7".into()));
     });
 }
 
 #[test]
 fn every_listed_builtin_module_imports() {
     on_big_stack(|| {
-        let root = tempfile::tempdir().unwrap();
         let imports: String = runtime::BUILTIN_MODULES
             .iter()
             .enumerate()
@@ -316,10 +299,7 @@ fn every_listed_builtin_module_imports() {
             "{imports}import fs from 'fs';\nimport Bun from 'bun';\nconst all = [{}];\nexport default {{ description: 'd', parameters: {{ type: 'object' }}, execute() {{ return [all.filter((m) => m.default !== undefined).length, fs.existsSync === m{node_fs}.existsSync, Bun === globalThis.Bun]; }} }};\n",
             namespaces.join(", ")
         );
-        write(root.path(), &[("tool.ts", &source)]);
-        let mut host = host_for(root.path());
-        host.load_tool("t", Path::new("tool.ts")).unwrap();
-        let CallOutcome::Ok(text) = host.call("t", "{}", ctx()).outcome else {
+        let CallOutcome::Ok(text) = call_tool_ts(&[("tool.ts", &source)], "{}") else {
             panic!()
         };
         let out: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -331,9 +311,7 @@ fn every_listed_builtin_module_imports() {
 fn a_module_that_ends_in_an_export_list_without_a_semicolon_loads() {
     // axios's index.js ends this way; boa's parser wants the semicolon.
     on_big_stack(|| {
-        let root = tempfile::tempdir().unwrap();
-        write(
-            root.path(),
+        let outcome = call_tool_ts(
             &[
                 (
                     "lib.js",
@@ -344,12 +322,8 @@ fn a_module_that_ends_in_an_export_list_without_a_semicolon_loads() {
                     "import a, { b } from './lib.js';\nexport default { description: 'd', parameters: { type: 'object' }, execute() { return String(a + b); } }",
                 ),
             ],
+            "{}",
         );
-        let mut host = host_for(root.path());
-        host.load_tool("t", Path::new("tool.ts")).unwrap();
-        assert_eq!(
-            host.call("t", "{}", ctx()).outcome,
-            CallOutcome::Ok("3".into())
-        );
+        assert_eq!(outcome, CallOutcome::Ok("3".into()));
     });
 }

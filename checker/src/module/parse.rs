@@ -365,13 +365,24 @@ impl Scan<'_> {
         }
     }
 
-    fn skip_string(&mut self, quote: u8) {
-        let floor = self.levels.len();
+    /// The next byte of quoted text; an escape is stepped over whole, so
+    /// an escaped quote or bracket never ends the text or opens a level.
+    fn text_byte(&mut self) -> Option<u8> {
         while let Some(c) = self.peek() {
             self.steps += 1;
             self.i += 1;
+            if c != b'\\' {
+                return Some(c);
+            }
+            self.i += 1;
+        }
+        None
+    }
+
+    fn skip_string(&mut self, quote: u8) {
+        let floor = self.levels.len();
+        while let Some(c) = self.text_byte() {
             match c {
-                b'\\' => self.i += 1,
                 b'\n' => return,
                 c if c == quote => return,
                 c => self.bracket_in_text(c, floor),
@@ -382,11 +393,8 @@ impl Scan<'_> {
     fn skip_regex(&mut self) {
         let floor = self.levels.len();
         let mut class = false;
-        while let Some(c) = self.peek() {
-            self.steps += 1;
-            self.i += 1;
+        while let Some(c) = self.text_byte() {
             match c {
-                b'\\' => self.i += 1,
                 b'/' if !class => return,
                 b'\n' => return,
                 c => {
@@ -405,11 +413,8 @@ impl Scan<'_> {
     /// opens a level that its `}` closes (and comes back here).
     fn template(&mut self) {
         let floor = self.levels.len();
-        while let Some(c) = self.peek() {
-            self.steps += 1;
-            self.i += 1;
+        while let Some(c) = self.text_byte() {
             match c {
-                b'\\' => self.i += 1,
                 b'`' => return,
                 b'$' if self.peek() == Some(b'{') => {
                     self.i += 1;

@@ -3,38 +3,19 @@
 // (`streams`), in the same shape: the standard's abstract operations by name.
 const streams = need('streams');
 const { ReadableStream, ReadableStreamDefaultController, ByteLengthQueuingStrategy, CountQueuingStrategy } = streams;
-const {
-  resolved,
-  rejected,
-  deferred,
-  method,
-  strategyOf,
-  enqueueWithSize,
-  dequeue,
-  resetQueue,
-  controllerKey,
-  desiredSize,
-  canCloseOrEnqueue,
-  readableEnqueue,
-  readableClose,
-  readableControllerError,
-  shouldCallPull,
-  setUpReadable,
-  initReadable,
-  readableStreamCancel,
-  ReadableStreamDefaultReader,
-} = streams.internals;
+// The readable side's operations, as `shared.<operation>`.
+const shared = streams.internals;
 
 // ReadableStreamPipeTo: reads and writes one chunk at a time while the
 // destination has room; an error or close on one side reaches the other
 // unless the matching `prevent*` option is set.
 function pipe(source, dest, { preventClose = false, preventAbort = false, preventCancel = false, signal } = {}) {
-  const reader = new ReadableStreamDefaultReader(source);
+  const reader = new shared.ReadableStreamDefaultReader(source);
   const writer = new WritableStreamDefaultWriter(dest);
   source._disturbed = true;
   let shuttingDown = false;
-  let lastWrite = resolved();
-  const done = deferred();
+  let lastWrite = shared.resolved();
+  const done = shared.deferred();
   const finalize = (isError, error) => {
     writer.releaseLock();
     reader.releaseLock();
@@ -65,8 +46,8 @@ function pipe(source, dest, { preventClose = false, preventAbort = false, preven
     shutdown(
       () =>
         Promise.all([
-          !preventAbort && dest._state === 'writable' ? writableStreamAbort(dest, error) : resolved(),
-          !preventCancel && source._state === 'readable' ? readableStreamCancel(source, error) : resolved(),
+          !preventAbort && dest._state === 'writable' ? writableStreamAbort(dest, error) : shared.resolved(),
+          !preventCancel && source._state === 'readable' ? shared.readableStreamCancel(source, error) : shared.resolved(),
         ]),
       true,
       error,
@@ -85,12 +66,12 @@ function pipe(source, dest, { preventClose = false, preventAbort = false, preven
     else shutdown(null, true, e);
   });
   writer._closed.promise.catch((e) => {
-    if (!preventCancel) shutdown(() => readableStreamCancel(source, e), true, e);
+    if (!preventCancel) shutdown(() => shared.readableStreamCancel(source, e), true, e);
     else shutdown(null, true, e);
   });
   if (closeQueuedOrInFlight(dest) || dest._state === 'closed') {
     const e = new TypeError('the destination WritableStream is closed');
-    if (!preventCancel) shutdown(() => readableStreamCancel(source, e), true, e);
+    if (!preventCancel) shutdown(() => shared.readableStreamCancel(source, e), true, e);
     else shutdown(null, true, e);
   }
   (async () => {
@@ -124,7 +105,7 @@ function pipe(source, dest, { preventClose = false, preventAbort = false, preven
 
 class WritableStreamDefaultController {
   constructor(key) {
-    if (key !== controllerKey) throw new TypeError('Illegal constructor');
+    if (key !== shared.controllerKey) throw new TypeError('Illegal constructor');
   }
   get signal() {
     return this._abortController.signal;
@@ -149,7 +130,7 @@ function initWritable(stream) {
   });
 }
 function setUpWritable(stream, start, write, close, abort, mark, size) {
-  const c = new WritableStreamDefaultController(controllerKey);
+  const c = new WritableStreamDefaultController(shared.controllerKey);
   Object.assign(c, {
     _stream: stream,
     _write: write,
@@ -160,10 +141,10 @@ function setUpWritable(stream, start, write, close, abort, mark, size) {
     _started: false,
     _abortController: new AbortController(),
   });
-  resetQueue(c);
+  shared.resetQueue(c);
   stream._controller = c;
   updateBackpressure(stream, writableDesiredSize(c) <= 0);
-  resolved(start(c)).then(
+  shared.resolved(start(c)).then(
     () => {
       c._started = true;
       advanceQueueIfNeeded(c);
@@ -183,23 +164,23 @@ function closeQueuedOrInFlight(s) {
 function updateBackpressure(stream, backpressure) {
   const writer = stream._writer;
   if (writer && backpressure !== stream._backpressure) {
-    if (backpressure) writer._ready = deferred();
+    if (backpressure) writer._ready = shared.deferred();
     else writer._ready.resolve(undefined);
   }
   stream._backpressure = backpressure;
 }
 function writableStreamAbort(stream, reason) {
-  if (stream._state === 'closed' || stream._state === 'errored') return resolved(undefined);
+  if (stream._state === 'closed' || stream._state === 'errored') return shared.resolved(undefined);
   stream._controller._abortController.abort(reason);
   const state = stream._state;
-  if (state === 'closed' || state === 'errored') return resolved(undefined);
+  if (state === 'closed' || state === 'errored') return shared.resolved(undefined);
   if (stream._pendingAbort) return stream._pendingAbort.d.promise;
   let wasAlreadyErroring = false;
   if (state === 'erroring') {
     wasAlreadyErroring = true;
     reason = undefined;
   }
-  const d = deferred();
+  const d = shared.deferred();
   stream._pendingAbort = { d, reason, wasAlreadyErroring };
   if (!wasAlreadyErroring) startErroring(stream, reason);
   return d.promise;
@@ -207,13 +188,13 @@ function writableStreamAbort(stream, reason) {
 function writableStreamClose(stream) {
   const state = stream._state;
   if (state === 'closed' || state === 'errored')
-    return rejected(new TypeError('the WritableStream is closed or errored'));
-  if (closeQueuedOrInFlight(stream)) return rejected(new TypeError('the WritableStream is already closing'));
-  const d = deferred();
+    return shared.rejected(new TypeError('the WritableStream is closed or errored'));
+  if (closeQueuedOrInFlight(stream)) return shared.rejected(new TypeError('the WritableStream is already closing'));
+  const d = shared.deferred();
   stream._closeRequest = d;
   if (stream._writer && stream._backpressure && state === 'writable') stream._writer._ready.resolve(undefined);
   const c = stream._controller;
-  enqueueWithSize(c, CLOSE, 0);
+  shared.enqueueWithSize(c, CLOSE, 0);
   advanceQueueIfNeeded(c);
   return d.promise;
 }
@@ -235,7 +216,7 @@ function startErroring(stream, reason) {
 function finishErroring(stream) {
   stream._state = 'errored';
   const c = stream._controller;
-  resetQueue(c);
+  shared.resetQueue(c);
   c._write = c._close = c._abort = c._size = null;
   const error = stream._storedError;
   for (const r of stream._writeRequests) r.reject(error);
@@ -274,7 +255,7 @@ function rejectCloseAndClosedPromiseIfNeeded(stream) {
   if (stream._writer) stream._writer._closed.reject(stream._storedError);
 }
 function writerEnsureReadyRejected(writer, e) {
-  if (writer._ready.settled) writer._ready = deferred();
+  if (writer._ready.settled) writer._ready = shared.deferred();
   writer._ready.reject(e);
 }
 function writableControllerError(c, e) {
@@ -293,7 +274,7 @@ function advanceQueueIfNeeded(c) {
   if (value === CLOSE) {
     stream._inFlightClose = stream._closeRequest;
     stream._closeRequest = null;
-    dequeue(c);
+    shared.dequeue(c);
     const close = c._close;
     c._write = c._close = c._abort = c._size = null;
     close().then(
@@ -328,7 +309,7 @@ function advanceQueueIfNeeded(c) {
       stream._inFlightWrite.resolve(undefined);
       stream._inFlightWrite = null;
       const state = stream._state;
-      dequeue(c);
+      shared.dequeue(c);
       if (!closeQueuedOrInFlight(stream) && state === 'writable')
         updateBackpressure(stream, writableDesiredSize(c) <= 0);
       advanceQueueIfNeeded(c);
@@ -343,8 +324,8 @@ function advanceQueueIfNeeded(c) {
 }
 function writableStreamDefaultWriterCloseWithErrorPropagation(writer) {
   const stream = writer._stream;
-  if (closeQueuedOrInFlight(stream) || stream._state === 'closed') return resolved(undefined);
-  if (stream._state === 'errored') return rejected(stream._storedError);
+  if (closeQueuedOrInFlight(stream) || stream._state === 'closed') return shared.resolved(undefined);
+  if (stream._state === 'errored') return shared.rejected(stream._storedError);
   return writableStreamClose(stream);
 }
 
@@ -353,15 +334,15 @@ class WritableStream {
     if (sink === null) throw new TypeError('the underlying sink must be an object');
     if (sink && sink.type !== undefined) throw new RangeError('invalid type');
     initWritable(this);
-    const { mark, size } = strategyOf(strategy || {}, 1);
+    const { mark, size } = shared.strategyOf(strategy || {}, 1);
     const startFn = sink && sink.start;
     if (startFn !== undefined && typeof startFn !== 'function') throw new TypeError('start must be a function');
-    this._sinkAbort = method(sink, 'abort');
+    this._sinkAbort = shared.method(sink, 'abort');
     setUpWritable(
       this,
       (c) => (startFn ? startFn.call(sink, c) : undefined),
-      method(sink, 'write'),
-      method(sink, 'close'),
+      shared.method(sink, 'write'),
+      shared.method(sink, 'close'),
       this._sinkAbort,
       mark,
       size,
@@ -371,12 +352,12 @@ class WritableStream {
     return this._writer !== undefined;
   }
   abort(reason) {
-    if (this.locked) return rejected(new TypeError('cannot abort a locked WritableStream'));
+    if (this.locked) return shared.rejected(new TypeError('cannot abort a locked WritableStream'));
     return writableStreamAbort(this, reason);
   }
   close() {
-    if (this.locked) return rejected(new TypeError('cannot close a locked WritableStream'));
-    if (closeQueuedOrInFlight(this)) return rejected(new TypeError('the WritableStream is already closing'));
+    if (this.locked) return shared.rejected(new TypeError('cannot close a locked WritableStream'));
+    if (closeQueuedOrInFlight(this)) return shared.rejected(new TypeError('the WritableStream is already closing'));
     return writableStreamClose(this);
   }
   getWriter() {
@@ -392,8 +373,8 @@ class WritableStreamDefaultWriter {
     this._stream = stream;
     stream._writer = this;
     const state = stream._state;
-    this._ready = deferred();
-    this._closed = deferred();
+    this._ready = shared.deferred();
+    this._closed = shared.deferred();
     if (state === 'writable') {
       if (!closeQueuedOrInFlight(stream) && stream._backpressure) {
         /* ready stays pending */
@@ -422,13 +403,13 @@ class WritableStreamDefaultWriter {
     return writableDesiredSize(stream._controller);
   }
   abort(reason) {
-    if (!this._stream) return rejected(new TypeError('the writer has released its lock'));
+    if (!this._stream) return shared.rejected(new TypeError('the writer has released its lock'));
     return writableStreamAbort(this._stream, reason);
   }
   close() {
     const stream = this._stream;
-    if (!stream) return rejected(new TypeError('the writer has released its lock'));
-    if (closeQueuedOrInFlight(stream)) return rejected(new TypeError('the WritableStream is already closing'));
+    if (!stream) return shared.rejected(new TypeError('the writer has released its lock'));
+    if (closeQueuedOrInFlight(stream)) return shared.rejected(new TypeError('the WritableStream is already closing'));
     return writableStreamClose(stream);
   }
   releaseLock() {
@@ -436,14 +417,14 @@ class WritableStreamDefaultWriter {
     if (!stream) return;
     const error = new TypeError('the writer has released its lock');
     writerEnsureReadyRejected(this, error);
-    if (this._closed.settled) this._closed = deferred();
+    if (this._closed.settled) this._closed = shared.deferred();
     this._closed.reject(error);
     stream._writer = undefined;
     this._stream = undefined;
   }
   write(chunk) {
     const stream = this._stream;
-    if (!stream) return rejected(new TypeError('the writer has released its lock'));
+    if (!stream) return shared.rejected(new TypeError('the writer has released its lock'));
     const c = stream._controller;
     let size = 1;
     if (c._size) {
@@ -451,19 +432,19 @@ class WritableStreamDefaultWriter {
         size = c._size(chunk);
       } catch (e) {
         if (stream._state === 'writable') writableControllerError(c, e);
-        return rejected(e);
+        return shared.rejected(e);
       }
     }
-    if (stream !== this._stream) return rejected(new TypeError('the writer has released its lock'));
+    if (stream !== this._stream) return shared.rejected(new TypeError('the writer has released its lock'));
     const state = stream._state;
-    if (state === 'errored') return rejected(stream._storedError);
+    if (state === 'errored') return shared.rejected(stream._storedError);
     if (closeQueuedOrInFlight(stream) || state === 'closed')
-      return rejected(new TypeError('cannot write to a closing or closed WritableStream'));
-    if (state === 'erroring') return rejected(stream._storedError);
-    const d = deferred();
+      return shared.rejected(new TypeError('cannot write to a closing or closed WritableStream'));
+    if (state === 'erroring') return shared.rejected(stream._storedError);
+    const d = shared.deferred();
     stream._writeRequests.push(d);
     try {
-      enqueueWithSize(c, chunk, size);
+      shared.enqueueWithSize(c, chunk, size);
     } catch (e) {
       if (stream._state === 'writable') writableControllerError(c, e);
       return d.promise;
@@ -479,10 +460,10 @@ class WritableStreamDefaultWriter {
 
 class TransformStreamDefaultController {
   constructor(key) {
-    if (key !== controllerKey) throw new TypeError('Illegal constructor');
+    if (key !== shared.controllerKey) throw new TypeError('Illegal constructor');
   }
   get desiredSize() {
-    return desiredSize(this._stream._readable._controller);
+    return shared.desiredSize(this._stream._readable._controller);
   }
   enqueue(chunk) {
     transformEnqueue(this, chunk);
@@ -497,18 +478,18 @@ class TransformStreamDefaultController {
 function transformEnqueue(c, chunk) {
   const stream = c._stream;
   const rc = stream._readable._controller;
-  if (!canCloseOrEnqueue(rc)) throw new TypeError('the readable side is closed or errored');
+  if (!shared.canCloseOrEnqueue(rc)) throw new TypeError('the readable side is closed or errored');
   try {
-    readableEnqueue(rc, chunk);
+    shared.readableEnqueue(rc, chunk);
   } catch (e) {
     transformErrorWritableAndUnblockWrite(stream, e);
     throw stream._readable._storedError;
   }
-  const backpressure = !shouldCallPull(rc) && desiredSize(rc) <= 0;
+  const backpressure = !shared.shouldCallPull(rc) && shared.desiredSize(rc) <= 0;
   if (backpressure !== stream._backpressure) setTransformBackpressure(stream, true);
 }
 function transformError(stream, e) {
-  readableControllerError(stream._readable._controller, e);
+  shared.readableControllerError(stream._readable._controller, e);
   transformErrorWritableAndUnblockWrite(stream, e);
 }
 function transformErrorWritableAndUnblockWrite(stream, e) {
@@ -519,12 +500,12 @@ function transformErrorWritableAndUnblockWrite(stream, e) {
 }
 function transformTerminate(stream) {
   const rc = stream._readable._controller;
-  if (canCloseOrEnqueue(rc)) readableClose(rc);
+  if (shared.canCloseOrEnqueue(rc)) shared.readableClose(rc);
   transformErrorWritableAndUnblockWrite(stream, new TypeError('the TransformStream was terminated'));
 }
 function setTransformBackpressure(stream, backpressure) {
   if (stream._backpressureChange) stream._backpressureChange.resolve(undefined);
-  stream._backpressureChange = deferred();
+  stream._backpressureChange = shared.deferred();
   stream._backpressure = backpressure;
 }
 function performTransform(c, chunk) {
@@ -538,10 +519,10 @@ class TransformStream {
   constructor(transformer = undefined, writableStrategy = undefined, readableStrategy = undefined) {
     if (transformer && transformer.readableType !== undefined) throw new RangeError('invalid readableType');
     if (transformer && transformer.writableType !== undefined) throw new RangeError('invalid writableType');
-    const w = strategyOf(writableStrategy || {}, 1);
-    const r = strategyOf(readableStrategy || {}, 0);
-    const startPromise = deferred();
-    const c = new TransformStreamDefaultController(controllerKey);
+    const w = shared.strategyOf(writableStrategy || {}, 1);
+    const r = shared.strategyOf(readableStrategy || {}, 0);
+    const startPromise = shared.deferred();
+    const c = new TransformStreamDefaultController(shared.controllerKey);
     c._stream = this;
     const transformFn = transformer && transformer.transform;
     c._transform =
@@ -549,24 +530,24 @@ class TransformStream {
         ? (chunk) => {
             try {
               transformEnqueue(c, chunk);
-              return resolved();
+              return shared.resolved();
             } catch (e) {
-              return rejected(e);
+              return shared.rejected(e);
             }
           }
-        : method(transformer, 'transform');
+        : shared.method(transformer, 'transform');
     if (transformFn !== undefined) {
       const call = c._transform;
       c._transform = (chunk) => call(chunk, c);
     }
-    const flush = method(transformer, 'flush');
+    const flush = shared.method(transformer, 'flush');
     c._flush = () => flush(c);
-    const cancel = method(transformer, 'cancel');
+    const cancel = shared.method(transformer, 'cancel');
     this._controller = c;
     const writable = Object.create(WritableStream.prototype);
     initWritable(writable);
     writable._sinkAbort = (reason) => {
-      readableControllerError(this._readable._controller, reason);
+      shared.readableControllerError(this._readable._controller, reason);
       transformErrorWritableAndUnblockWrite(this, reason);
       return cancel(reason);
     };
@@ -588,7 +569,7 @@ class TransformStream {
         return c._flush().then(
           () => {
             if (readable._state === 'errored') throw readable._storedError;
-            if (canCloseOrEnqueue(readable._controller)) readableClose(readable._controller);
+            if (shared.canCloseOrEnqueue(readable._controller)) shared.readableClose(readable._controller);
           },
           (e) => {
             transformError(this, e);
@@ -601,13 +582,13 @@ class TransformStream {
       w.size,
     );
     const readable = Object.create(ReadableStream.prototype);
-    initReadable(readable);
+    shared.initReadable(readable);
     this._writable = writable;
     this._readable = readable;
     this._backpressure = undefined;
     this._backpressureChange = undefined;
     setTransformBackpressure(this, true);
-    setUpReadable(
+    shared.setUpReadable(
       readable,
       () => startPromise.promise,
       () => {
@@ -702,7 +683,7 @@ class TextDecoderStream {
 }
 const web = {
   ReadableStream,
-  ReadableStreamDefaultReader,
+  ReadableStreamDefaultReader: shared.ReadableStreamDefaultReader,
   ReadableStreamDefaultController,
   WritableStream,
   WritableStreamDefaultWriter,

@@ -47,7 +47,9 @@ function pipe(source, dest, { preventClose = false, preventAbort = false, preven
       () =>
         Promise.all([
           !preventAbort && dest._state === 'writable' ? writableStreamAbort(dest, error) : shared.resolved(),
-          !preventCancel && source._state === 'readable' ? shared.readableStreamCancel(source, error) : shared.resolved(),
+          !preventCancel && source._state === 'readable'
+            ? shared.readableStreamCancel(source, error)
+            : shared.resolved(),
         ]),
       true,
       error,

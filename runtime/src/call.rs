@@ -34,23 +34,19 @@ pub(crate) fn invoke(
     tool: &JsObject,
     execute: &JsObject,
     request: &CallRequest,
-    internals: &JsObject,
     state: &HostState,
     context: &mut Context,
 ) -> Result<Invoked, String> {
-    // Checked here for serde's message; the value is built once, by JSON.parse.
-    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&request.args_json) {
-        return Err(format!("the arguments are not valid JSON: {e}"));
-    }
+    // Read once, by the same parser boa's `JSON.parse` checks its input with
+    // (so the same texts are refused), and built without going through
+    // `JSON.parse`, which then parses the text again as a script, compiles
+    // and runs it: most of a small call's cost.
+    let args = match serde_json::from_str::<serde_json::Value>(&request.args_json) {
+        Ok(args) => args,
+        Err(e) => return Err(format!("the arguments are not valid JSON: {e}")),
+    };
     let preparing = |e: JsError| format!("internal error preparing the call: {e}");
-    // Through the saved `JSON.parse`, as a tool's own `JSON.parse` would read them.
-    let args = internal(internals, "parse", context)?
-        .call(
-            &JsValue::undefined(),
-            &[JsString::from(request.args_json.as_str()).into()],
-            context,
-        )
-        .map_err(preparing)?;
+    let args = JsValue::from_json(&args, context).map_err(preparing)?;
     let call_context = call_context(request, state, context).map_err(preparing)?;
     let signal = CallSignal::install(&call_context, context).map_err(preparing)?;
     let result = match execute.call(&tool.clone().into(), &[args, call_context.into()], context) {

@@ -404,7 +404,7 @@ impl Host {
                         .map(|(_, c)| c.deadline.into_std())
                         .fold(own, Instant::min);
                     state.sync_deadline.set(Some(earliest));
-                    let mut running = start(&request, tools, internals, state, limits, &mut cell.borrow_mut());
+                    let mut running = start(&request, tools, state, limits, &mut cell.borrow_mut());
                     running.cancel = cancel;
                     if running.is_pending() {
                         calls.push((id, running));
@@ -638,7 +638,6 @@ impl Running {
 fn start(
     request: &CallRequest,
     tools: &HashMap<String, Tool>,
-    internals: &JsObject,
     state: &HostState,
     limits: &Limits,
     context: &mut Context,
@@ -662,14 +661,7 @@ fn start(
         )));
         return running;
     };
-    let started = call::invoke(
-        &tool.object,
-        &tool.execute,
-        request,
-        internals,
-        state,
-        context,
-    );
+    let started = call::invoke(&tool.object, &tool.execute, request, state, context);
     match started {
         Ok(call::Invoked { signal, result }) => {
             running.signal = Some(signal);

@@ -141,6 +141,44 @@ fn bad_arguments_and_unknown_tools_are_errors() {
     });
 }
 
+/// The arguments a tool receives are what its own `JSON.parse` would build
+/// from the same text: numbers at the edges of their range, `-0`, integer
+/// keys (which JavaScript orders first), `__proto__` as a plain key, a
+/// repeated key (the last wins, in the first one's place), escapes.
+#[test]
+fn arguments_are_built_as_json_parse_builds_them() {
+    const TEXTS: &[&str] = &[
+        r#"-0"#,
+        r#"[0.1, 1e-7, 5e-324, 2.2250738585072011e-308, 1.7976931348623157e308, 9007199254740993, 12345678901234567890, 123456789012345678901234567890, -2147483649, 2147483648, 1.0, 1E3]"#,
+        r#"{"b": 1, "2": "two", "a": [], "1": "one", "4294967295": "not an index", "-1": "text key"}"#,
+        r#"{"__proto__": {"polluted": true}, "constructor": null}"#,
+        r#"{"k": 1, "other": 2, "k": 3}"#,
+        r#"{"s": "line\nbreak \u00e9 \ud83d\ude00 \u0000 \"q\" \/", "t": true, "f": false, "n": null}"#,
+        r#"[[[[[[[[[[{"deep": [1, {"x": []}]}]]]]]]]]]]"#,
+    ];
+    on_big_stack(|| {
+        let mut host = load_fixture("args", test_limits());
+        for text in TEXTS {
+            let parsed: serde_json::Value = serde_json::from_str(text).unwrap();
+            let args = serde_json::json!({ "raw": text, "parsed": "PARSED" })
+                .to_string()
+                .replace(r#""PARSED""#, text);
+            let out = host.call("args", &args, ctx()).outcome;
+            assert_eq!(out, CallOutcome::Ok(String::new()), "{text} ({parsed})");
+        }
+        // The comparison sees what a wrong build would change.
+        let differing = host.call(
+            "args",
+            r#"{"raw": "{\"a\": -0, \"b\": [1]}", "parsed": {"a": 0, "b": [1.5]}}"#,
+            ctx(),
+        );
+        assert_eq!(
+            differing.outcome,
+            CallOutcome::Ok("parsed.a: 0 is not -0\nparsed.b.0: 1.5 is not 1".into())
+        );
+    });
+}
+
 #[test]
 fn console_is_captured_per_call() {
     on_big_stack(|| {

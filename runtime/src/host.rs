@@ -148,6 +148,8 @@ impl Host {
             &mut context,
         )
         .map_err(|e| HostError(e.to_string()))?;
+        crate::json_parse::install(&mut context)
+            .map_err(|e| HostError(format!("JSON.parse could not be installed: {e}")))?;
         let natives = ops::install(&mut context);
         let internals = internals::build(&natives, &mut context)
             .map_err(|e| HostError(format!("the prelude failed: {e}")))?;

@@ -54,6 +54,7 @@ mod host;
 pub mod hosted;
 mod internals;
 mod js_value;
+mod json_parse;
 mod limits;
 mod loader;
 mod ops;

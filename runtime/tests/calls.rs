@@ -174,7 +174,33 @@ fn arguments_are_built_as_json_parse_builds_them() {
         );
         assert_eq!(
             differing.outcome,
-            CallOutcome::Ok("parsed.a: 0 is not -0\nparsed.b.0: 1.5 is not 1".into())
+            CallOutcome::Ok(
+                "parsed.a: 0 is not -0\nparsed.b.0: 1.5 is not 1\nrevived.a: 0 is not -0\nrevived.b.0: 1.5 is not 1".into()
+            )
+        );
+        // Texts JSON.parse refuses, refused with the engine's own words.
+        let refused = host.call(
+            "args",
+            &serde_json::json!({
+                "raw": "1",
+                "parsed": 1,
+                "refused": ["{not json", "[1,]", "\"\\ud800\"", "", "1e400"],
+            })
+            .to_string(),
+            ctx(),
+        );
+        assert_eq!(
+            refused.outcome,
+            CallOutcome::Ok(
+                [
+                    "SyntaxError: key must be a string at line 1 column 2",
+                    "SyntaxError: trailing comma at line 1 column 4",
+                    "SyntaxError: unexpected end of hex escape at line 1 column 8",
+                    "SyntaxError: EOF while parsing a value at line 1 column 0",
+                    "SyntaxError: number out of range at line 1 column 5",
+                ]
+                .join("\n")
+            )
         );
     });
 }

@@ -13,7 +13,7 @@
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::js_value::{error, function, string_arg};
+use crate::js_value::{error, function, realm_json, string_arg};
 use crate::prelude;
 use crate::state::HostState;
 
@@ -24,11 +24,7 @@ use crate::state::HostState;
 /// the host serialises results with them, so a tool that replaces
 /// `JSON.stringify` cannot change what the model reads.
 pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject> {
-    let json = context
-        .global_object()
-        .get(js_string!("JSON"), context)?
-        .as_object()
-        .ok_or_else(|| error("the realm has no JSON object"))?;
+    let json = realm_json(context)?;
     let json_stringify = json.get(js_string!("stringify"), context)?;
     let json_parse = json.get(js_string!("parse"), context)?;
     let internals = JsObject::with_null_proto();

@@ -71,3 +71,12 @@ pub(crate) fn function(
         .build()
         .into()
 }
+
+/// The realm's `JSON` object.
+pub(crate) fn realm_json(context: &mut Context) -> JsResult<JsObject> {
+    context
+        .global_object()
+        .get(JsString::from("JSON"), context)?
+        .as_object()
+        .ok_or_else(|| error("the realm has no JSON object"))
+}

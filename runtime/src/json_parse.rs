@@ -11,15 +11,11 @@
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsResult, JsValue, NativeFunction, js_string};
 
-use crate::js_value::{arg, error, function};
+use crate::js_value::{arg, error, function, realm_json};
 
 /// Replaces `JSON.parse` in `context`'s realm.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
-    let json = context
-        .global_object()
-        .get(js_string!("JSON"), context)?
-        .as_object()
-        .ok_or_else(|| error("the realm has no JSON object"))?;
+    let json = realm_json(context)?;
     let boa_parse = json.get(js_string!("parse"), context)?;
     let parse = function(
         context,

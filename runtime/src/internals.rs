@@ -10,19 +10,19 @@
 //! each unit body runs as `function (host, need, jsonStringify, jsonParse,
 //! hostInfo)`.
 
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::js_value::{error, function, realm_json, string_arg};
+use crate::js_value::{define_method, error, function, realm_json, string_arg};
 use crate::prelude;
 use crate::state::HostState;
 
 /// Builds the internals object (`need`, `builtin`, `loadCommonJs`,
-/// `stringify`, `parse`) over the native operations `host`.
+/// `stringify`) over the native operations `host`.
 ///
 /// `JSON.stringify` and `JSON.parse` are saved here, before any tool runs:
-/// the host serialises results with them, so a tool that replaces
-/// `JSON.stringify` cannot change what the model reads.
+/// the host serialises results with the one and the prelude units read with
+/// the other, so a tool that replaces either cannot change what the model
+/// reads or what the runtime's own APIs return.
 pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject> {
     let json = realm_json(context)?;
     let json_stringify = json.get(js_string!("stringify"), context)?;
@@ -153,7 +153,6 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         ("builtin", builtin.into()),
         ("loadCommonJs", load_common_js.into()),
         ("stringify", json_stringify),
-        ("parse", json_parse),
     ] {
         internals.create_data_property_or_throw(JsString::from(name), value, context)?;
     }
@@ -191,16 +190,7 @@ pub(crate) fn install_array_from_async(
             internals.clone(),
         ),
     );
-    array.define_property_or_throw(
-        js_string!("fromAsync"),
-        PropertyDescriptor::builder()
-            .value(from_async)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
+    define_method(&array, "fromAsync", from_async, context)
 }
 
 /// Runs `need(unit)` of the host whose internals are `internals`.

@@ -58,6 +58,26 @@ pub(crate) fn define_accessor(
     Ok(())
 }
 
+/// Defines `name` on `object` as a built-in method: writable, configurable
+/// and not enumerable, as the engine's own methods are.
+pub(crate) fn define_method(
+    object: &JsObject,
+    name: &str,
+    method: JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
+    object.define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder()
+            .value(method)
+            .writable(true)
+            .enumerable(false)
+            .configurable(true),
+        context,
+    )?;
+    Ok(())
+}
+
 /// A function object named `name` with `length` over a native body.
 pub(crate) fn function(
     context: &mut Context,

@@ -8,10 +8,9 @@
 //! passes on), and builds the value straight from serde_json's reading.
 //! With a reviver, boa's own runs: it needs the source text of each value.
 
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsResult, JsValue, NativeFunction, js_string};
 
-use crate::js_value::{arg, error, function, realm_json};
+use crate::js_value::{arg, define_method, error, function, realm_json};
 
 /// Replaces `JSON.parse` in `context`'s realm.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
@@ -41,14 +40,5 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
             boa_parse,
         ),
     );
-    json.define_property_or_throw(
-        js_string!("parse"),
-        PropertyDescriptor::builder()
-            .value(parse)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
+    define_method(&json, "parse", parse, context)
 }

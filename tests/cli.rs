@@ -793,7 +793,7 @@ fn sarif_and_github_output_of_a_diagnostic_without_a_location() {
     );
 }
 
-/// The README's rule: stdout is the model's text followed by one newline,
+/// The rule of `docs/commands.md`: stdout is the model's text followed by one newline,
 /// added even when the text already ends with one, so dropping the last byte
 /// gives the text exactly.
 #[test]

@@ -96,3 +96,105 @@ fn every_example_in_the_code_reference_reports_its_code() {
         wrong.join("\n")
     );
 }
+
+/// The documentation is split by subject (`README.md`, `docs/*.md`,
+/// `ARCHITECTURE.md`), so a section that moves breaks every link to it:
+/// each relative link must name a file that exists and, with `#anchor`, a
+/// heading (or `<a id>`) of that file, as GitHub derives anchors.
+#[test]
+fn every_relative_link_in_the_docs_reaches_its_file_and_heading() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            pages.push(path);
+        }
+    }
+    let mut broken = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for target in relative_links(&text) {
+            let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let linked = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(file)
+            };
+            let name = page.strip_prefix(root).unwrap().display();
+            if !linked.exists() {
+                broken.push(format!("{name}: `{target}`: no such file"));
+            } else if !anchor.is_empty()
+                && linked.extension().is_some_and(|e| e == "md")
+                && !anchors(&std::fs::read_to_string(&linked).unwrap()).contains(anchor)
+            {
+                broken.push(format!("{name}: `{target}`: no such heading"));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+/// Targets of `[text](target)` outside code, leaving out URLs.
+fn relative_links(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in prose_lines(text) {
+        let line = without_code_spans(line);
+        let mut rest = line.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let Some(end) = rest.find(')') else { break };
+            let target = &rest[..end];
+            if !target.contains("://") && !target.starts_with("mailto:") && !target.contains(' ') {
+                out.push(target.to_string());
+            }
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+/// The anchors GitHub gives a Markdown file: each heading lowercased, with
+/// punctuation other than `-` and `_` dropped and spaces made `-`; and every
+/// `<a id="…">`.
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in prose_lines(text) {
+        if let Some(heading) = line.trim_start_matches('#').strip_prefix(' ')
+            && line.starts_with('#')
+        {
+            let slug: String = heading
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect();
+            out.insert(slug);
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("<a id=\"") {
+            rest = &rest[at + 7..];
+            if let Some(end) = rest.find('"') {
+                out.insert(rest[..end].to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Lines outside fenced code blocks.
+fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut fenced = false;
+    text.lines().filter(move |line| {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            return false;
+        }
+        !fenced
+    })
+}
+
+fn without_code_spans(line: &str) -> String {
+    line.split('`').step_by(2).collect::<Vec<_>>().join("")
+}

@@ -2,7 +2,7 @@
 //! packages (installed by `cargo xtask ci` from the project's lockfile) and
 //! must answer under `beeuni tools call` exactly as under Bun. The HTTP
 //! clients talk to a stand-in server on 127.0.0.1. A package the runtime
-//! cannot run yet is listed in `GAPS` with the reason, which the README's
+//! cannot run yet is listed in `GAPS` with the reason, which docs/runtime.md's
 //! list of what is not provided must cover; its case must still fail, so
 //! the list cannot outlive the gap.
 

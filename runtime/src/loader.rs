@@ -314,10 +314,19 @@ fn classify(path: &Path, module_type: Option<ModuleType>) -> FileKind {
         Some(ModuleType::Module) => FileKind::Esm,
         // Node 22+ and Bun run a `.js` file without `"type"` as ESM when it
         // has import/export statements; look for them.
-        _ => match std::fs::read_to_string(path) {
-            Ok(text) if looks_like_esm(&text) => FileKind::Esm,
-            _ => FileKind::CommonJs,
-        },
+        _ => {
+            use std::io::Read as _;
+            let mut text = String::new();
+            let read = std::fs::File::open(path)
+                .and_then(|file| file.take(MAX_SOURCE_BYTES).read_to_string(&mut text));
+            // A file that cannot be read as text is refused by `read` when
+            // it is loaded, with the reason.
+            if read.is_ok() && looks_like_esm(&text) {
+                FileKind::Esm
+            } else {
+                FileKind::CommonJs
+            }
+        }
     }
 }
 
@@ -391,9 +400,39 @@ pub(crate) fn synthetic(
     ))
 }
 
-fn read(path: &Path, state: &HostState) -> JsResult<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| error(format!("cannot read {}: {e}", display(path, state))))
+/// The largest source file the runtime loads, packages' included. `validate`
+/// caps a project's own modules at 10 MiB; npm packages ship bigger bundles
+/// (TypeScript's own is about 9 MB), so this cap is for files no package
+/// ships: it keeps a 50 MB or endless file (a FIFO, `/dev/zero` behind a
+/// link) from filling the worker's memory before it fails.
+pub(crate) const MAX_SOURCE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Reads a source file the runtime is about to load, refusing one over
+/// [`MAX_SOURCE_BYTES`] with a message naming it.
+pub(crate) fn read(path: &Path, state: &HostState) -> JsResult<String> {
+    use std::io::Read as _;
+    let cannot = |e: std::io::Error| error(format!("cannot read {}: {e}", display(path, state)));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    // One byte past the limit tells a file over it from one exactly at it,
+    // whatever its metadata says (a FIFO has no size).
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(error(format!(
+            "cannot load {}: it is over the {} MiB limit for a module",
+            display(path, state),
+            MAX_SOURCE_BYTES / (1024 * 1024)
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        error(format!(
+            "cannot read {}: not UTF-8 text (invalid byte at offset {})",
+            display(path, state),
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// A path as the author knows it: relative to the project when inside it.

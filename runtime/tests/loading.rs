@@ -327,3 +327,38 @@ fn a_module_that_ends_in_an_export_list_without_a_semicolon_loads() {
         assert_eq!(outcome, CallOutcome::Ok("3".into()));
     });
 }
+
+#[test]
+fn a_module_over_the_size_limit_fails_with_its_name() {
+    on_big_stack(|| {
+        let root = tempfile::tempdir().unwrap();
+        write(
+            root.path(),
+            &[(
+                "tool.ts",
+                "import big from './big.js';\nexport default { description: 'd', parameters: { type: 'object' }, execute() { return big; } };\n",
+            )],
+        );
+        // 50 MB of one comment: valid JavaScript, so only the size refuses it.
+        let mut big = b"// ".to_vec();
+        big.resize(50 * 1024 * 1024, b'x');
+        std::fs::write(root.path().join("big.js"), &big).unwrap();
+        std::fs::write(root.path().join("huge.ts"), &big).unwrap();
+        let mut host = host_for(root.path());
+        // A CommonJS file (no `import`/`export`) is read by the prelude's
+        // `require`, which adds where it was asked for.
+        let error = host.load_tool("tool", Path::new("tool.ts")).unwrap_err();
+        assert!(
+            error
+                .reason
+                .starts_with("cannot load big.js: it is over the 32 MiB limit for a module"),
+            "{}",
+            error.reason
+        );
+        let error = host.load_tool("huge", Path::new("huge.ts")).unwrap_err();
+        assert_eq!(
+            error.reason,
+            "cannot load huge.ts: it is over the 32 MiB limit for a module"
+        );
+    });
+}

@@ -1,5 +1,5 @@
 //! `beeuni daemon`: serves the project's tools over HTTP until SIGTERM or
-//! SIGINT (see the `daemon` crate and the README's "The daemon"). Prints one
+//! SIGINT (see the `daemon` crate and `docs/daemon.md`). Prints one
 //! line on stdout when ready; logs go to stderr.
 
 use std::net::SocketAddr;

@@ -13,7 +13,7 @@ pub const BEEUNI_TOOLS: [&str; 5] = [
 ];
 
 /// Built-in tools of the harnesses (opencode's set). A project tool may not
-/// take one of these names. Also documented in the README.
+/// take one of these names. Also documented in `docs/decisions.md`.
 pub const HARNESS_TOOLS: [&str; 21] = [
     "bash",
     "read",

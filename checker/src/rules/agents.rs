@@ -54,7 +54,7 @@ fn unknown_tool(
                 .help(format!("did you mean `{name}`?"))
                 .fix(format!("replace with `{name}`"), vec![Edit::replace(tool.span.clone(), name.clone())]);
         }
-        None => d = d.help("`beeuni tools ls` lists the Beeuni and project tools; the harness tools are listed in the README"),
+        None => d = d.help("`beeuni tools ls` lists the Beeuni and project tools; the harness tools are listed in docs/decisions.md"),
     }
     d
 }

@@ -112,12 +112,7 @@ pub(super) fn compile_common_js(
 ) -> JsResult<JsValue> {
     let path = PathBuf::from(string_arg(args, 0, context)?);
     let state = HostState::of(context);
-    let mut code = std::fs::read_to_string(&path).map_err(|e| {
-        error(format!(
-            "cannot read {}: {e}",
-            loader::display(&path, &state)
-        ))
-    })?;
+    let mut code = loader::read(&path, &state)?;
     if transpile::is_typescript(&path) {
         code = transpile::strip_types_script(&path, code, state.transpile_cache.as_ref())
             .map_err(error)?;

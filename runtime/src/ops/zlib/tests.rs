@@ -37,7 +37,7 @@ fn compressed_bytes_are_zlibs() {
         "1b1600f88d946ede445586966c206f214f1ce038"
     );
     // A gzip header as zlib writes it on Unix: no time, the level in XFL.
-    // (Bun's one-shot gzip body may pick other matches: see the README.)
+    // (Bun's one-shot gzip body may pick other matches: see docs/runtime.md.)
     let header = |level| {
         hex(&run(Job {
             level,

@@ -124,11 +124,13 @@ pub fn reference_markdown(examples: &[(&Code, Example)]) -> String {
     for (code, example) in examples {
         let _ = write!(
             out,
-            "\n<a id=\"{}\"></a>\n\n## `{}`\n\n**{}.** {}\n\nExample (`{}/`):\n",
+            "\n<a id=\"{}\"></a>\n\n## `{}`\n\n**{}.** {}\n\nReported by [`{}`](../{}).\n\nExample (`{}/`):\n",
             code.anchor(),
             code.name,
             code.severity.as_str(),
             code.summary,
+            code.fired_in,
+            code.fired_in,
             example.dir
         );
         for file in &example.files {
@@ -262,14 +264,15 @@ mod tests {
         let table_row = "| [`manifest/empty`](#manifest-empty) | error | A manifest file holds no YAML document. |";
         assert_eq!(text.matches(table_row).count(), 1, "{text}");
         // Each section: its anchor, its heading, the severity before the
-        // summary, and the example's files and command.
+        // summary, the file that reports it, and the example's files and
+        // command.
         let section = text
             .split("<a id=\"manifest-yaml-syntax\"></a>")
             .nth(1)
             .unwrap();
         assert!(
             section.starts_with(
-                "\n\n## `manifest/yaml-syntax`\n\n**error.** The file is not valid YAML.\n\nExample (`tests/fixtures/codes/x/`):\n\n`beeuni.yaml`:\n\n```yaml\ntools: {\n```\n"
+                "\n\n## `manifest/yaml-syntax`\n\n**error.** The file is not valid YAML.\n\nReported by [`checker/src/project/load.rs`](../checker/src/project/load.rs).\n\nExample (`tests/fixtures/codes/x/`):\n\n`beeuni.yaml`:\n\n```yaml\ntools: {\n```\n"
             ),
             "{section}"
         );

@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::diagnostics::Diagnostic;
 use crate::yaml::Node;
 
-use super::agents;
+use super::agent_visibility;
 use super::shape::{check_duplicate_keys, wrong_type};
 use super::{FileId, ManifestFile, Origin, Project};
 
@@ -142,7 +142,7 @@ pub(super) fn build(
                 .extend(tool_entries(id, file, &tools.value, diagnostics));
         }
         if let Some(agents) = file.tree.get("agents") {
-            project.agents.extend(agents::parse_agents(
+            project.agents.extend(agent_visibility::parse_agents(
                 id,
                 &file.path,
                 &agents.value,
@@ -151,7 +151,8 @@ pub(super) fn build(
         }
     }
     let paths: Vec<&Path> = files.iter().map(|f| f.path.as_path()).collect();
-    project.agents = agents::dedupe(std::mem::take(&mut project.agents), &paths, diagnostics);
+    project.agents =
+        agent_visibility::dedupe(std::mem::take(&mut project.agents), &paths, diagnostics);
     project.files = files;
     project
 }

@@ -6,7 +6,7 @@
 //! diagnostic and is left out of the model, so `tools ls` and `validate` can
 //! still say everything else.
 
-mod agents;
+mod agent_visibility;
 mod decls;
 mod load;
 pub mod names;
@@ -14,7 +14,7 @@ mod paths;
 mod shape;
 mod toolset;
 
-pub use agents::{
+pub use agent_visibility::{
     Agent, Harness, NamedRef, SecretsSpec, ToolsSpec, may_call, universe, visible_tools,
     visible_tools_for_subagent,
 };
@@ -26,7 +26,6 @@ pub use toolset::{Tool, ToolKind, ToolSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostics::Sources;
 use crate::yaml::Node;
 
 /// One YAML file of the project: the root manifest or an import.
@@ -119,14 +118,5 @@ impl Project {
             ),
             None => visible_tools(self.tools_rule(agent), &universe, harness),
         }
-    }
-
-    /// The texts of every manifest file, for rendering diagnostics.
-    pub fn sources(&self) -> Sources {
-        let mut sources = Sources::new();
-        for file in &self.files {
-            sources.insert(file.path.clone(), file.text.clone());
-        }
-        sources
     }
 }

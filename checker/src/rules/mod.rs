@@ -2,7 +2,7 @@
 //! its diagnostics' constructors; this module runs them in a fixed order.
 //! `fuzz` is the manifest fuzz target's body.
 
-mod agents;
+mod agent_tool_lists;
 mod fuzz;
 mod legacy;
 mod tools;
@@ -19,7 +19,7 @@ pub use fuzz::fuzz_check_manifest;
 pub fn check_manifest(project: &Project) -> Vec<Diagnostic> {
     let tool_set = project.tool_set();
     let mut diagnostics = tools::check(project, tool_set);
-    diagnostics.extend(agents::check(project, tool_set));
+    diagnostics.extend(agent_tool_lists::check(project, tool_set));
     diagnostics.extend(legacy::check(project, tool_set));
     diagnostics
 }

@@ -49,6 +49,7 @@ mod call;
 mod contract;
 pub mod deep;
 mod engine_panic;
+mod error_stack;
 mod event_loop;
 mod host;
 pub mod hosted;

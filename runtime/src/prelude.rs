@@ -28,6 +28,7 @@ const UNITS: &[(&str, &str)] = &[
     ("bun", include_str!("js/bun.js")),
     ("bun_hash", include_str!("js/bun_hash.js")),
     ("bun_sqlite", include_str!("js/bun_sqlite.js")),
+    ("callable", include_str!("js/callable.js")),
     ("child_process", include_str!("js/child_process.js")),
     ("commonjs", include_str!("js/commonjs.js")),
     ("console", include_str!("js/console.js")),
@@ -115,7 +116,17 @@ const GLOBALS: &[(&str, &[&str])] = &[
             "TextDecoderStream",
         ],
     ),
-    ("timers", &["setImmediate", "clearImmediate"]),
+    (
+        "timers",
+        &[
+            "setTimeout",
+            "setInterval",
+            "clearTimeout",
+            "clearInterval",
+            "setImmediate",
+            "clearImmediate",
+        ],
+    ),
     (
         "text_codec",
         &["TextEncoder", "TextDecoder", "structuredClone"],
@@ -131,7 +142,7 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("bun", "bun", "Bun"),
     ("bun:sqlite", "bun_sqlite", "Database"),
     ("node:assert", "assert", "assert"),
-    ("node:assert/strict", "assert", "assert"),
+    ("node:assert/strict", "assert", "strict"),
     ("node:buffer", "node_buffer", "module"),
     ("node:child_process", "child_process", "childProcess"),
     ("node:crypto", "node_crypto", "nodeCrypto"),
@@ -175,7 +186,16 @@ pub(crate) fn builtin_unit(name: &str) -> Option<(&'static str, &'static str)> {
 
 /// boa_runtime's globals that a unit completes: each is moved to `host.NAME`
 /// before [`GLOBALS`] replaces it with the unit's version.
-const NATIVES_COMPLETED: &[&str] = &["URL", "TextEncoder", "TextDecoder", "structuredClone"];
+const NATIVES_COMPLETED: &[&str] = &[
+    "URL",
+    "TextEncoder",
+    "TextDecoder",
+    "structuredClone",
+    "setTimeout",
+    "setInterval",
+    "clearTimeout",
+    "clearInterval",
+];
 
 /// Defines [`GLOBALS`] on the global object, over the host's `internals`.
 ///

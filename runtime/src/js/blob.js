@@ -3,10 +3,23 @@
 // encodes itself as multipart/form-data for a request or response body.
 const { utf8Encoder, utf8Decoder, bytesOf } = need('buffer');
 
-// A type with a character outside U+0020–U+007E is the empty string.
+// A type with a character outside U+0020–U+007E is the empty string. Bun
+// gives the types its MIME table knows as text a charset, but only when
+// written exactly so: `text/plain` becomes `text/plain;charset=utf-8`, while
+// `TEXT/PLAIN` and `text/csv` are only lower-cased.
+const CHARSET_TYPES = {
+  'text/plain': 'text/plain;charset=utf-8',
+  'text/html': 'text/html;charset=utf-8',
+  'text/css': 'text/css;charset=utf-8',
+  'text/javascript': 'text/javascript;charset=utf-8',
+  'application/javascript': 'text/javascript;charset=utf-8',
+  'application/json': 'application/json;charset=utf-8',
+  'application/x-www-form-urlencoded': 'application/x-www-form-urlencoded;charset=UTF-8',
+};
 function normalizeType(type) {
   const text = type === undefined ? '' : String(type);
-  return /^[\x20-\x7e]*$/.test(text) ? text.toLowerCase() : '';
+  if (!/^[\x20-\x7e]*$/.test(text)) return '';
+  return Object.hasOwn(CHARSET_TYPES, text) ? CHARSET_TYPES[text] : text.toLowerCase();
 }
 
 function partBytes(part) {
@@ -83,8 +96,6 @@ class File extends Blob {
     if (args.length < 2) throw new TypeError('new File(bits, name) expects at least 2 arguments');
     const [bits, name, options] = args;
     super(bits, options);
-    // Bun marks text files as UTF-8.
-    if (this._type.startsWith('text/') && !this._type.includes('charset')) this._type += ';charset=utf-8';
     this._name = String(name);
     this._lastModified = options?.lastModified === undefined ? Date.now() : Number(options.lastModified);
   }

@@ -119,11 +119,11 @@ function decodeBytes(bytes, enc) {
   }
 }
 
-class Buffer extends Uint8Array {
+class FastBuffer extends Uint8Array {
   static from(value, encodingOrOffset, length) {
     if (typeof value === 'string') return toBuffer(encodeString(value, encodingOrOffset));
     if (value instanceof ArrayBuffer)
-      return new Buffer(
+      return new FastBuffer(
         value,
         encodingOrOffset || 0,
         length === undefined ? value.byteLength - (encodingOrOffset || 0) : length,
@@ -136,18 +136,18 @@ class Buffer extends Uint8Array {
     throw new TypeError('The first argument must be a string, Buffer, ArrayBuffer, Array, or array-like object.');
   }
   static alloc(size, fill, encoding) {
-    const b = new Buffer(size);
+    const b = new FastBuffer(size);
     if (fill !== undefined && fill !== 0) b.fill(fill, 0, size, encoding);
     return b;
   }
   static allocUnsafe(size) {
-    return new Buffer(size);
+    return new FastBuffer(size);
   }
   static allocUnsafeSlow(size) {
-    return new Buffer(size);
+    return new FastBuffer(size);
   }
   static isBuffer(v) {
-    return v instanceof Buffer;
+    return v instanceof FastBuffer;
   }
   static isEncoding(e) {
     try {
@@ -163,7 +163,7 @@ class Buffer extends Uint8Array {
   }
   static concat(list, total) {
     const length = total === undefined ? list.reduce((n, b) => n + b.length, 0) : total;
-    const out = new Buffer(length);
+    const out = new FastBuffer(length);
     let offset = 0;
     for (const b of list) {
       if (offset >= length) break;
@@ -195,7 +195,7 @@ class Buffer extends Uint8Array {
   }
   subarray(start, end) {
     const u = Uint8Array.prototype.subarray.call(this, start, end);
-    return new Buffer(u.buffer, u.byteOffset, u.length);
+    return new FastBuffer(u.buffer, u.byteOffset, u.length);
   }
   write(text, offset = 0, length, enc) {
     if (typeof offset === 'string') {
@@ -299,14 +299,121 @@ for (const [name, size, kind, min, max] of NUMBER_ACCESSORS) {
       return offset + size;
     }
     for (const alias of name.includes('UInt') ? [name, name.replace('UInt', 'Uint')] : [name]) {
-      Buffer.prototype[`read${alias}${order}`] = read;
-      Buffer.prototype[`write${alias}${order}`] = write;
+      FastBuffer.prototype[`read${alias}${order}`] = read;
+      FastBuffer.prototype[`write${alias}${order}`] = write;
     }
   }
 }
 
+// Node's variable-width integers (`readUIntBE(offset, byteLength)` and the
+// like, 1 to 6 bytes), with Node's argument and range errors.
+function checkByteLength(byteLength) {
+  if (typeof byteLength !== 'number') {
+    const e = new TypeError(`The "byteLength" argument must be of type number. Received ${inspectShort(byteLength)}`);
+    e.code = 'ERR_INVALID_ARG_TYPE';
+    throw e;
+  }
+  if (!Number.isInteger(byteLength) || byteLength < 1 || byteLength > 6)
+    throw outOfRange('byteLength', Number.isInteger(byteLength) ? '>= 1 and <= 6' : 'an integer', byteLength);
+}
+function readVariable(buffer, offset, byteLength, little, signed) {
+  checkByteLength(byteLength);
+  checkOffset(buffer, offset, byteLength);
+  let value = 0;
+  for (let i = 0; i < byteLength; i++) {
+    const byte = buffer[offset + (little ? byteLength - 1 - i : i)];
+    value = value * 256 + byte;
+  }
+  const limit = 2 ** (8 * byteLength);
+  if (signed && value >= limit / 2) value -= limit;
+  return value;
+}
+function writeVariable(buffer, value, offset, byteLength, little, signed) {
+  checkByteLength(byteLength);
+  const limit = 2 ** (8 * byteLength);
+  const [min, max] = signed ? [-(limit / 2), limit / 2 - 1] : [0, limit - 1];
+  value = +value;
+  checkOffset(buffer, offset, byteLength);
+  if (value < min || value > max) {
+    const range =
+      byteLength > 4
+        ? signed
+          ? `>= -(2 ** ${8 * byteLength - 1}) and < 2 ** ${8 * byteLength - 1}`
+          : `>= 0 and < 2 ** ${8 * byteLength}`
+        : `>= ${min} and <= ${max}`;
+    throw outOfRange('value', range, value);
+  }
+  let rest = value < 0 ? value + limit : value;
+  for (let i = 0; i < byteLength; i++) {
+    buffer[offset + (little ? i : byteLength - 1 - i)] = rest % 256;
+    rest = Math.floor(rest / 256);
+  }
+  return offset + byteLength;
+}
+for (const [order, little] of [
+  ['LE', true],
+  ['BE', false],
+]) {
+  for (const [kind, signed] of [
+    ['Int', true],
+    ['UInt', false],
+  ]) {
+    const read = function (offset, byteLength) {
+      return readVariable(this, offset, byteLength, little, signed);
+    };
+    const write = function (value, offset, byteLength) {
+      return writeVariable(this, value, offset, byteLength, little, signed);
+    };
+    for (const alias of kind === 'UInt' ? ['UInt', 'Uint'] : ['Int']) {
+      FastBuffer.prototype[`read${alias}${order}`] = read;
+      FastBuffer.prototype[`write${alias}${order}`] = write;
+    }
+  }
+}
+// `swap16`/`swap32`/`swap64`: byte order reversed in place, per unit.
+for (const size of [2, 4, 8]) {
+  FastBuffer.prototype[`swap${size * 8}`] = function () {
+    if (this.length % size !== 0) {
+      const e = new RangeError(`Buffer size must be a multiple of ${size * 8}-bits`);
+      e.code = 'ERR_INVALID_BUFFER_SIZE';
+      throw e;
+    }
+    for (let i = 0; i < this.length; i += size) {
+      for (let a = i, b = i + size - 1; a < b; a++, b--) {
+        const t = this[a];
+        this[a] = this[b];
+        this[b] = t;
+      }
+    }
+    return this;
+  };
+}
+
+// `Buffer` is a function, as in Node: `Buffer(n)` and `Buffer(string)` (the
+// deprecated forms older packages still call) work with or without `new`,
+// and every buffer is a `FastBuffer`, whose prototype `Buffer.prototype` is.
+function Buffer(value, encodingOrOffset, length) {
+  if (typeof value === 'number') {
+    if (typeof encodingOrOffset === 'string') {
+      const e = new TypeError(`The "string" argument must be of type string. Received type number (${value})`);
+      e.code = 'ERR_INVALID_ARG_TYPE';
+      throw e;
+    }
+    return FastBuffer.alloc(value);
+  }
+  return FastBuffer.from(value, encodingOrOffset, length);
+}
+for (const key of Reflect.ownKeys(FastBuffer)) {
+  if (key !== 'prototype' && key !== 'name' && key !== 'length')
+    Object.defineProperty(Buffer, key, Object.getOwnPropertyDescriptor(FastBuffer, key));
+}
+Buffer.prototype = FastBuffer.prototype;
+Object.defineProperty(FastBuffer.prototype, 'constructor', { value: Buffer, writable: true, configurable: true });
+Object.setPrototypeOf(Buffer, Uint8Array);
+Buffer.poolSize = 8192;
+
 function toBuffer(u8) {
-  return new Buffer(u8.buffer, u8.byteOffset, u8.byteLength);
+  return new FastBuffer(u8.buffer, u8.byteOffset, u8.byteLength);
 }
 function bytesOf(value) {
   // Any body or data argument as a Uint8Array.

@@ -440,9 +440,30 @@ function bunSpawnSync(cmd, options = {}) {
 
 // Bun.CryptoHasher: node:crypto's Hash under Bun's names and errors.
 class CryptoHasher {
+  static algorithms = [
+    'blake2b256',
+    'blake2b512',
+    'blake2s256',
+    'md4',
+    'md5',
+    'ripemd160',
+    'sha1',
+    'sha224',
+    'sha256',
+    'sha384',
+    'sha512',
+    'sha512-224',
+    'sha512-256',
+    'sha3-224',
+    'sha3-256',
+    'sha3-384',
+    'sha3-512',
+    'shake128',
+    'shake256',
+  ];
   constructor(algorithm, key) {
-    const { createHash, createHmac, getHashes } = need('node_crypto').nodeCrypto;
-    if (!getHashes().includes(String(algorithm).toLowerCase())) {
+    const { createHash, createHmac } = need('node_crypto').nodeCrypto;
+    if (!CryptoHasher.algorithms.includes(String(algorithm).toLowerCase())) {
       const error = new TypeError(`Unsupported algorithm ${algorithm}`);
       error.code = 'ERR_INVALID_ARG_TYPE';
       throw error;
@@ -465,9 +486,6 @@ class CryptoHasher {
   }
   static hash(algorithm, data, encoding) {
     return new CryptoHasher(algorithm).update(data).digest(encoding);
-  }
-  static get algorithms() {
-    return need('node_crypto').nodeCrypto.getHashes();
   }
 }
 

@@ -2,6 +2,10 @@
 function inspect(value, options) {
   const opts = typeof options === 'object' && options !== null ? options : {};
   const maxDepth = opts.depth === undefined ? 2 : opts.depth === null ? Infinity : opts.depth;
+  // `compact: false` puts every entry on a line of its own and `sorted`
+  // orders keys, as `assert`'s diffs show values.
+  const compact = opts.compact !== false;
+  const sorted = opts.sorted === true;
   const seen = [];
   function fmt(v, depth, nested) {
     switch (typeof v) {
@@ -24,6 +28,7 @@ function inspect(value, options) {
     }
     if (v === null) return 'null';
     if (seen.includes(v)) return '[Circular *1]';
+    if (v instanceof Error && !compact) return `[${v.name}: ${v.message}]`;
     if (v instanceof Error)
       return v.stack && String(v.stack).includes(v.message)
         ? String(v.stack)
@@ -38,6 +43,12 @@ function inspect(value, options) {
       return `<Buffer ${hex.join(' ')}${v.length > 50 ? ` ... ${v.length - 50} more bytes` : ''}>`;
     }
     if (v instanceof Promise) return 'Promise { <pending> }';
+    for (const [Box, name] of [
+      [Number, 'Number'],
+      [String, 'String'],
+      [Boolean, 'Boolean'],
+    ])
+      if (v instanceof Box) return `[${name}: ${fmt(v.valueOf(), depth + 1, true)}]`;
     if (depth > maxDepth) return Array.isArray(v) ? '[Array]' : '[Object]';
     seen.push(v);
     try {
@@ -46,12 +57,21 @@ function inspect(value, options) {
         close = '}',
         prefix = '';
       if (Array.isArray(v)) {
-        parts = v.slice(0, 100).map((x) => fmt(x, depth + 1, true));
+        // Holes read `<N empty items>`, as Node shows a sparse array.
+        parts = [];
+        for (let i = 0, holes = 0; i < Math.min(v.length, 100); i++) {
+          if (!(i in v)) holes++;
+          if (holes > 0 && (i in v || i === Math.min(v.length, 100) - 1)) {
+            parts.push(`<${holes} empty item${holes > 1 ? 's' : ''}>`);
+            holes = 0;
+          }
+          if (i in v) parts.push(fmt(v[i], depth + 1, true));
+        }
         if (v.length > 100) parts.push(`... ${v.length - 100} more items`);
         open = '[';
         close = ']';
       } else if (ArrayBuffer.isView(v)) {
-        parts = Array.from(v.slice(0, 100), (x) => String(x));
+        parts = Array.from(v.slice(0, 100), (x) => fmt(x, depth + 1, true));
         prefix = `${v.constructor.name}(${v.length}) `;
         open = '[';
         close = ']';
@@ -62,7 +82,9 @@ function inspect(value, options) {
         parts = [...v].map((x) => fmt(x, depth + 1, true));
         prefix = `Set(${v.size}) `;
       } else {
-        parts = Object.keys(v).map((k) => {
+        const keys = Object.keys(v);
+        if (sorted) keys.sort();
+        parts = keys.map((k) => {
           const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : fmt(k, 0, true);
           return `${key}: ${fmt(v[k], depth + 1, true)}`;
         });
@@ -73,14 +95,14 @@ function inspect(value, options) {
       }
       if (parts.length === 0) return `${prefix}${open}${close}`;
       const oneLine = `${prefix}${open} ${parts.join(', ')} ${close}`;
-      if (oneLine.length <= 72 && !oneLine.includes('\n')) return oneLine;
+      if (compact && oneLine.length <= 72 && !oneLine.includes('\n')) return oneLine;
       const pad = '  '.repeat(depth + 1);
       return `${prefix}${open}\n${pad}${parts.join(`,\n${pad}`)}\n${'  '.repeat(depth)}${close}`;
     } finally {
       seen.pop();
     }
   }
-  return fmt(value, 0, false);
+  return fmt(value, 0, true);
 }
 
 function format(...args) {

@@ -91,8 +91,28 @@ const nodeCrypto = {
     return min + (v % range);
   },
   createHash: (algorithm) => new Hash(algorithm),
-  createHmac: (algorithm, key) => new Hash(algorithm, bufferOf(key)),
-  getHashes: () => ['md5', 'sha1', 'sha256', 'sha384', 'sha512'],
+  // Bun's HMAC takes the digests getHashes lists, not BLAKE2 or SHAKE.
+  createHmac: (algorithm, key) => {
+    const name = String(algorithm).toLowerCase().replace(/^rsa-/, '');
+    if (/^(blake2|shake)/.test(name)) throw new TypeError(`Invalid digest: ${algorithm}`);
+    return new Hash(algorithm, bufferOf(key));
+  },
+  getHashes: () => [
+    'md4',
+    'md5',
+    'ripemd160',
+    'sha1',
+    'sha224',
+    'sha256',
+    'sha384',
+    'sha512',
+    'sha512-224',
+    'sha512-256',
+    'sha3-224',
+    'sha3-256',
+    'sha3-384',
+    'sha3-512',
+  ],
   timingSafeEqual: keys('timingSafeEqual'),
   hash: (algorithm, data, enc = 'hex') => host.hash(algorithm, bufferOf(data), enc),
   pbkdf2Sync: keys('pbkdf2Sync'),

@@ -1,5 +1,6 @@
 // ---- node_timers.js: the node:timers module object ------------------------
-const { timersPromises, setImmediate, clearImmediate } = need('timers');
+const { timersPromises, setTimeout, setInterval, clearTimeout, clearInterval, setImmediate, clearImmediate } =
+  need('timers');
 
 return {
   module: {

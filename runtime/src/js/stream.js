@@ -67,7 +67,7 @@ function inherit(Child, Parent) {
 // The legacy base class (`require('stream')` is this function).
 function Stream(options) {
   if (!(this instanceof Stream)) return new Stream(options);
-  if (!this._events) this._events = new Map();
+  EventEmitter.init.call(this);
 }
 inherit(Stream, EventEmitter);
 // Writes what `this` emits as `data` into `dest`, pausing `this` while

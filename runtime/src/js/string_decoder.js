@@ -43,7 +43,7 @@ function normalize(encoding) {
   throw error;
 }
 
-class StringDecoder {
+class StringDecoderClass {
   constructor(encoding) {
     this.encoding = normalize(encoding);
     this._pending = new Uint8Array(0);
@@ -66,5 +66,10 @@ class StringDecoder {
     return text;
   }
 }
+
+// `StringDecoder.call(this, enc)` and a plain `StringDecoder(enc)` work, as
+// in Node, for the CommonJS packages that still write them.
+const StringDecoder = need('callable').callable(StringDecoderClass);
+Object.defineProperty(StringDecoder, 'name', { value: 'StringDecoder' });
 
 return { module: { StringDecoder } };

@@ -510,9 +510,11 @@ fn the_secrets_command_keeps_values_private() {
     let set = sandbox.secrets(&["set", "API_KEY=-"], "s3cr3t-value\n");
     assert!(set.status.success());
     let store_dir = sandbox.dir.path().join("secrets");
+    // Beside the store only its lock file, which `set` and `rm` keep.
     let files: Vec<PathBuf> = std::fs::read_dir(&store_dir)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_none_or(|e| e != "lock"))
         .collect();
     assert_eq!(
         files.len(),
@@ -537,7 +539,7 @@ fn the_secrets_command_keeps_values_private() {
             .success()
     );
     assert_ne!(std::fs::metadata(store).unwrap().ino(), inode);
-    assert_eq!(std::fs::read_dir(&store_dir).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(&store_dir).unwrap().count(), 2);
 
     let ls = sandbox.secrets(&["ls"], "");
     let listed = String::from_utf8_lossy(&ls.stdout);
@@ -550,6 +552,92 @@ fn the_secrets_command_keeps_values_private() {
     let bad_name = sandbox.secrets(&["set", "1BAD=-"], "x");
     assert!(!bad_name.status.success());
     assert!(!sandbox.secrets(&["rm", "NEVER_SET"], "").status.success());
+}
+
+#[test]
+fn twenty_concurrent_secrets_set_keep_all_twenty() {
+    let sandbox = Arc::new(Sandbox::new());
+    let setters: Vec<_> = (0..20)
+        .map(|i| {
+            let sandbox = sandbox.clone();
+            std::thread::spawn(move || sandbox.secrets(&["set", &format!("KEY_{i}=-")], "v"))
+        })
+        .collect();
+    for setter in setters {
+        let output = setter.join().unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let ls = sandbox.secrets(&["ls"], "");
+    let mut listed: Vec<String> = String::from_utf8_lossy(&ls.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut expected: Vec<String> = (0..20).map(|i| format!("KEY_{i}")).collect();
+    listed.sort();
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn a_secret_over_the_limit_is_refused_whole_and_an_over_full_store_can_be_cleared() {
+    let sandbox = Sandbox::new();
+    assert!(sandbox.secrets(&["set", "KEPT=-"], "old").status.success());
+    let big = "x".repeat(1024 * 1024 + 1);
+    let refused = sandbox.secrets(&["set", "BIG=-"], &big);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        "error: the value of BIG is over 1048576 bytes, the most a secret may hold; nothing was stored\n"
+    );
+    // Exactly the limit, with the line break `echo` adds, is kept whole.
+    let exact = "y".repeat(1024 * 1024);
+    assert!(
+        sandbox
+            .secrets(&["set", "EXACT=-"], &format!("{exact}\n"))
+            .status
+            .success()
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&sandbox.secrets(&["ls"], "").stdout),
+        "EXACT\nKEPT\n"
+    );
+
+    // A store pushed over its cap by hand: calls say what to do, and the
+    // commands can still list and clear it.
+    let store = std::fs::read_dir(sandbox.dir.path().join("secrets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .unwrap();
+    let value = "z".repeat(1024 * 1024);
+    let over: serde_json::Map<String, Value> = (0..5)
+        .map(|i| (format!("S{i}"), Value::String(value.clone())))
+        .collect();
+    std::fs::write(&store, Value::Object(over).to_string()).unwrap();
+    let call = sandbox
+        .command()
+        .args(["tools", "call", "echo", "--args", r#"{"text":"hi"}"#])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&call.stderr);
+    assert!(!call.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("over its cap of 4194304, so no secret is read from it")
+            && stderr.contains("`beeuni secrets clear`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&sandbox.secrets(&["ls"], "").stdout),
+        "S0\nS1\nS2\nS3\nS4\n"
+    );
+    let cleared = sandbox.secrets(&["clear"], "");
+    assert!(cleared.status.success());
+    assert_eq!(sandbox.secrets(&["ls"], "").stdout, b"");
+    assert!(!store.exists());
 }
 
 #[test]

@@ -831,3 +831,87 @@ fn assert_ejected_as_shipped(project: &Path, tool: &str) {
     let ejected = std::fs::read(project.join(format!("tools/{tool}.ts"))).unwrap();
     assert_eq!(ejected, shipped, "tools/{tool}.ts");
 }
+
+/// Makes `link` a symbolic link to `target`.
+fn symlink(target: &Path, link: &Path) {
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+/// Every file under `dir` with its bytes, to show that nothing changed.
+fn tree_bytes(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn eject_refuses_to_write_through_a_link_out_of_the_repository() {
+    // (fixture, how the link is set up, what stderr names, extra arguments)
+    type Setup = fn(&Path, &Path);
+    // (An imported file linked out of the repository never gets here: the
+    // project does not load, and eject refuses before planning.)
+    let cases: [(&str, Setup, &str, &[&str]); 3] = [
+        (
+            "module_exists",
+            |root, outside| {
+                std::fs::remove_dir_all(root.join("tools")).unwrap();
+                symlink(outside, &root.join("tools"));
+            },
+            "tools is a symbolic link to ",
+            &[],
+        ),
+        (
+            "module_exists",
+            |root, outside| {
+                let module = root.join("tools/web_search.ts");
+                std::fs::rename(&module, outside.join("web_search.ts")).unwrap();
+                symlink(&outside.join("web_search.ts"), &module);
+            },
+            "tools/web_search.ts is a symbolic link to ",
+            &["--force"],
+        ),
+        (
+            "module_exists",
+            |root, outside| {
+                std::fs::remove_dir_all(root.join("tools")).unwrap();
+                let manifest = root.join("beeuni.yaml");
+                std::fs::rename(&manifest, outside.join("beeuni.yaml")).unwrap();
+                symlink(&outside.join("beeuni.yaml"), &manifest);
+            },
+            "beeuni.yaml is a symbolic link to ",
+            &[],
+        ),
+    ];
+    for (fixture, setup, named, extra) in cases {
+        let project = eject_fixture(fixture);
+        let outside = tempfile::tempdir().unwrap();
+        setup(project.path(), outside.path());
+        let before = tree_bytes(outside.path());
+        let inside = tree_bytes(project.path());
+        let mut args = vec!["tools", "eject", "web_search"];
+        args.extend_from_slice(extra);
+        let run = beeuni(project.path(), &args);
+        assert_eq!(run.code, 2, "{fixture} {named}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("error: cannot write ")
+                && run.stderr.contains(named)
+                && run.stderr.contains("outside the repository")
+                && run.stderr.ends_with("; nothing was written\n"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(tree_bytes(outside.path()), before, "{named}");
+        assert_eq!(tree_bytes(project.path()), inside, "{named}");
+    }
+}

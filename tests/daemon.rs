@@ -641,6 +641,59 @@ fn a_secret_over_the_limit_is_refused_whole_and_an_over_full_store_can_be_cleare
 }
 
 #[test]
+fn the_plugin_is_not_written_through_a_link_out_of_the_repository() {
+    use std::os::unix::fs::symlink;
+    // The plugin's folder linked out, then the plugin file itself.
+    for link_file in [false, true] {
+        let sandbox = Sandbox::new();
+        let outside = tempfile::tempdir().unwrap();
+        let config = sandbox.project().join("harnesses/opencode");
+        std::fs::create_dir_all(&config).unwrap();
+        let named = if link_file {
+            std::fs::create_dir(config.join("plugin")).unwrap();
+            std::fs::write(outside.path().join("victim.ts"), "outside\n").unwrap();
+            symlink(
+                outside.path().join("victim.ts"),
+                config.join("plugin/beeuni.ts"),
+            )
+            .unwrap();
+            "harnesses/opencode/plugin/beeuni.ts is a symbolic link to "
+        } else {
+            symlink(outside.path(), config.join("plugin")).unwrap();
+            "harnesses/opencode/plugin is a symbolic link to "
+        };
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        daemon.wait_for_log("[plugin] ");
+        let log = daemon.log();
+        assert!(
+            log.contains(named)
+                && log.contains("outside the repository")
+                && log.contains("the standard harness keeps the previous plugin"),
+            "{log}"
+        );
+        let outside_files: Vec<(String, String)> = std::fs::read_dir(outside.path())
+            .unwrap()
+            .map(|e| {
+                let path = e.unwrap().path();
+                (
+                    path.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read_to_string(&path).unwrap(),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, String)> = if link_file {
+            vec![("victim.ts".into(), "outside\n".into())]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(outside_files, expected);
+        // The daemon serves all the same.
+        let ok = daemon.call("echo", call_body(json!({"text": "hi"}), json!({})));
+        assert_eq!(ok.status, StatusCode::OK);
+    }
+}
+
+#[test]
 fn a_call_past_its_deadline_is_answered_504_and_a_blocked_worker_is_replaced() {
     let sandbox = Sandbox::new();
     let daemon = sandbox.start(&["--workers", "2", "--timeout", "1", "--no-watch"]);

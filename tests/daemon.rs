@@ -693,6 +693,128 @@ fn the_plugin_is_not_written_through_a_link_out_of_the_repository() {
     }
 }
 
+/// The daemon's `host:port`.
+fn address(daemon: &Daemon) -> &str {
+    daemon.url.strip_prefix("http://").unwrap()
+}
+
+/// Whether the daemon has closed `stream` (or written to it): a read that
+/// would block means it is still open and silent.
+fn closed_by_daemon(stream: &std::net::TcpStream) -> bool {
+    use std::io::Read;
+    stream.set_nonblocking(true).unwrap();
+    let mut byte = [0u8; 1];
+    match (&*stream).read(&mut byte) {
+        Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+        Ok(_) => true,
+    }
+}
+
+#[test]
+fn idle_unauthenticated_connections_do_not_starve_an_authenticated_call() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--max-connections", "50"]);
+    // More silent connections than the cap, all queued before the call's.
+    let idle: Vec<std::net::TcpStream> = (0..60)
+        .map(|_| std::net::TcpStream::connect(address(&daemon)).unwrap())
+        .collect();
+    let client = Client::builder()
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap();
+    let first = answer(
+        client
+            .post(format!("{}/beeuni/tools/echo", daemon.url))
+            .bearer_auth(TOKEN)
+            .json(&call_body(
+                json!({"text": "through"}),
+                json!({"sessionId": "s"}),
+            ))
+            .send()
+            .unwrap(),
+    );
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(
+        first.body,
+        json!({"output": "through (agent beeuni, session s)"})
+    );
+    // Answered while the silent connections were still there: only the
+    // oldest gave way, one per newer connection (11), where waiting for a
+    // free slot meant waiting for 50 of them to reach the header deadline.
+    let open = idle.iter().filter(|s| !closed_by_daemon(s)).count();
+    assert!(
+        open >= 40,
+        "only {open} of 60 idle connections were open when the call was answered"
+    );
+    // The call's connection is trusted now: a new wave of silent
+    // connections does not close it, and it carries the next call.
+    let more: Vec<std::net::TcpStream> = (0..60)
+        .map(|_| std::net::TcpStream::connect(address(&daemon)).unwrap())
+        .collect();
+    let again = answer(
+        client
+            .post(format!("{}/beeuni/tools/echo", daemon.url))
+            .bearer_auth(TOKEN)
+            .json(&call_body(json!({"text": "again"}), json!({})))
+            .send()
+            .unwrap(),
+    );
+    assert_eq!(again.status, StatusCode::OK);
+    drop((idle, more));
+}
+
+#[test]
+fn a_body_sent_a_byte_at_a_time_is_cut_off_at_its_deadline() {
+    use std::io::{Read, Write};
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--body-timeout", "3"]);
+    let mut stream = std::net::TcpStream::connect(address(&daemon)).unwrap();
+    let body = format!("{:<64}", r#"{"args":{"text":"slow"},"context":{}}"#);
+    write!(
+        stream,
+        "POST /beeuni/tools/echo HTTP/1.1\r\nHost: daemon\r\nAuthorization: Bearer {TOKEN}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    // One byte every 2 s, for at most 24 s: each byte comes well within any
+    // idle timeout, so only a deadline on the whole body stops it.
+    stream
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut answered = Vec::new();
+    for byte in body.bytes().take(12) {
+        if stream.write_all(&[byte]).is_err() {
+            break;
+        }
+        let mut buffer = [0u8; 4096];
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                answered.extend_from_slice(&buffer[..n]);
+                break;
+            }
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    // The rest of the answer, until the daemon closes the connection.
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    answered.extend_from_slice(&rest);
+    let answered = String::from_utf8_lossy(&answered);
+    assert!(
+        answered.starts_with("HTTP/1.1 408"),
+        "no 408 while the body trickled in: {answered:?}"
+    );
+    assert!(
+        answered.contains("connection: close")
+            && answered.ends_with(r#"{"error":"the request body did not arrive within 3 s"}"#),
+        "{answered}"
+    );
+}
+
 #[test]
 fn a_call_past_its_deadline_is_answered_504_and_a_blocked_worker_is_replaced() {
     let sandbox = Sandbox::new();

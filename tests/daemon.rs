@@ -815,6 +815,83 @@ fn a_body_sent_a_byte_at_a_time_is_cut_off_at_its_deadline() {
     );
 }
 
+impl Sandbox {
+    /// Adds `tools/NAME.ts` with `source` and declares it.
+    fn add_tool(&self, name: &str, source: &str) {
+        std::fs::write(self.project().join(format!("tools/{name}.ts")), source).unwrap();
+        let manifest = self.project().join("beeuni.yaml");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        std::fs::write(
+            &manifest,
+            text.replacen(
+                "tools:\n",
+                &format!("tools:\n  {name}: tools/{name}.ts\n"),
+                1,
+            ),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn a_tool_writing_data_into_the_checkout_does_not_reload_the_project() {
+    let sandbox = Sandbox::new();
+    sandbox.add_tool(
+        "keep",
+        "import { mkdirSync, writeFileSync } from 'node:fs'\n\
+         export default {\n\
+           description: 'Keeps a counter in the checkout.',\n\
+           parameters: { type: 'object', properties: { n: { type: 'number' } } },\n\
+           execute(args: { n: number }, context: { directory: string }) {\n\
+             mkdirSync(`${context.directory}/data`, { recursive: true })\n\
+             writeFileSync(`${context.directory}/data/state.json`, JSON.stringify({ n: args.n }))\n\
+             writeFileSync(`${context.directory}/data/state.yaml`, `n: ${args.n}\\n`)\n\
+             return `kept ${args.n}`\n\
+           },\n\
+         }\n",
+    );
+    let daemon = sandbox.start(&["--workers", "1"]);
+    for n in 0..5 {
+        let kept = daemon.call("keep", call_body(json!({"n": n}), json!({})));
+        assert_eq!(kept.body, json!({"output": format!("kept {n}")}));
+    }
+    // Well past the debounce: a reload the writes started would show by now.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(daemon.get("/beeuni/health").body["generation"], 1);
+    assert!(!daemon.log().contains("[reload]"), "{}", daemon.log());
+    // A module's change still reloads.
+    let echo = sandbox.project().join("tools/echo.ts");
+    let text = std::fs::read_to_string(&echo).unwrap();
+    std::fs::write(&echo, text.replace("Echoes", "Repeats")).unwrap();
+    daemon.wait_for_log("[reload] generation 2");
+}
+
+#[test]
+fn a_load_error_cannot_forge_log_lines_or_send_terminal_escapes() {
+    let sandbox = Sandbox::new();
+    sandbox.add_tool(
+        "forger",
+        "throw new Error('nope\\n[daemon] stopped\\u001b[2J\\u001b[31m')\nexport default {}\n",
+    );
+    let mut daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    daemon.terminate();
+    daemon.wait_exit();
+    let log = daemon.log();
+    assert!(
+        log.contains("  forger (tools/forger.ts): nope\\n[daemon] stopped\\u{1b}[2J\\u{1b}[31m"),
+        "{log}"
+    );
+    assert!(!log.contains('\u{1b}'), "{log:?}");
+    // The one `[daemon] stopped` line is the daemon's own, at the end.
+    assert_eq!(
+        log.lines()
+            .filter(|l| l.starts_with("[daemon] stopped"))
+            .count(),
+        1,
+        "{log}"
+    );
+}
+
 #[test]
 fn a_call_past_its_deadline_is_answered_504_and_a_blocked_worker_is_replaced() {
     let sandbox = Sandbox::new();

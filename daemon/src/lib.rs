@@ -15,6 +15,7 @@
 
 mod generation;
 mod http;
+pub mod log_text;
 mod offline;
 pub mod paths;
 mod pool;

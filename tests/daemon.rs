@@ -893,6 +893,62 @@ fn a_load_error_cannot_forge_log_lines_or_send_terminal_escapes() {
 }
 
 #[test]
+fn two_daemons_on_one_project_do_not_delete_each_others_runtime_file() {
+    let sandbox = Sandbox::new();
+    let run_dir = sandbox.dir.path().join("run");
+    let json_files = || -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&run_dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        files
+    };
+    let mut first = sandbox.start(&["--workers", "1", "--no-watch"]);
+    // The file clients read, beside each daemon's own copy (`….<pid>.json`).
+    let shared = json_files()
+        .into_iter()
+        .find(|p| !p.file_stem().unwrap().to_str().unwrap().contains('.'))
+        .unwrap();
+    let url_in_file = || -> Option<String> {
+        let text = std::fs::read_to_string(&shared).ok()?;
+        let value: Value = serde_json::from_str(&text).unwrap();
+        Some(value["url"].as_str().unwrap().to_string())
+    };
+    assert_eq!(url_in_file().as_deref(), Some(first.url.as_str()));
+    let mut second = sandbox.start(&["--workers", "1", "--no-watch"]);
+    assert_eq!(url_in_file().as_deref(), Some(second.url.as_str()));
+
+    // The newer one stops: clients find the one still running.
+    second.terminate();
+    assert!(second.wait_exit().success());
+    assert_eq!(url_in_file().as_deref(), Some(first.url.as_str()));
+    let call = daemon_via_file(&shared);
+    assert_eq!(call, StatusCode::OK);
+
+    // The last one stops: nothing is left.
+    first.terminate();
+    assert!(first.wait_exit().success());
+    assert_eq!(json_files(), Vec::<PathBuf>::new());
+}
+
+/// A call to the daemon the runtime file at `path` names, with its token.
+fn daemon_via_file(path: &Path) -> StatusCode {
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    Client::new()
+        .post(format!(
+            "{}/beeuni/tools/echo",
+            value["url"].as_str().unwrap()
+        ))
+        .bearer_auth(value["token"].as_str().unwrap())
+        .json(&call_body(json!({"text": "x"}), json!({})))
+        .send()
+        .unwrap()
+        .status()
+}
+
+#[test]
 fn a_call_past_its_deadline_is_answered_504_and_a_blocked_worker_is_replaced() {
     let sandbox = Sandbox::new();
     let daemon = sandbox.start(&["--workers", "2", "--timeout", "1", "--no-watch"]);

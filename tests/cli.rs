@@ -378,11 +378,13 @@ fn tools_call_reuses_stripped_typescript_until_the_tool_changes() {
     assert_eq!(call().stdout, "one\n");
     let stored = entries();
     assert_eq!(stored.len(), 1, "the stripped module is stored");
-    // The stored text is what runs while the source is unchanged...
+    // What runs is checked against its seal: an entry changed on disk (by
+    // a tool, say) is not served, and is stripped again and rewritten.
     let cached = std::fs::read_to_string(&stored[0]).unwrap();
-    std::fs::write(&stored[0], cached.replace("'one'", "'stored'")).unwrap();
-    assert_eq!(call().stdout, "stored\n");
-    // ...and an edit to the tool is never served from the cache.
+    std::fs::write(&stored[0], cached.replace("'one'", "'tampered'")).unwrap();
+    assert_eq!(call().stdout, "one\n");
+    assert_eq!(std::fs::read_to_string(&stored[0]).unwrap(), cached);
+    // An edit to the tool is never served from the cache.
     std::fs::write(project.path().join("tool.ts"), tool("two")).unwrap();
     assert_eq!(call().stdout, "two\n");
     assert_eq!(entries().len(), 2);

@@ -77,8 +77,16 @@ impl Sandbox {
     }
 
     fn start_with_token(&self, args: &[&str], token: Option<&str>) -> Daemon {
+        self.start_with(args, token, &[])
+    }
+
+    /// Starts the daemon with `env` added to its environment.
+    fn start_with(&self, args: &[&str], token: Option<&str>, env: &[(&str, &Path)]) -> Daemon {
         let mut command = self.command();
         command.arg("daemon").args(args);
+        for (name, value) in env {
+            command.env(name, value);
+        }
         match token {
             Some(token) => command.env("BEEUNI_DAEMON_TOKEN", token),
             None => command.env_remove("BEEUNI_DAEMON_TOKEN"),
@@ -946,6 +954,41 @@ fn daemon_via_file(path: &Path) -> StatusCode {
         .send()
         .unwrap()
         .status()
+}
+
+#[test]
+fn the_daemon_removes_spilled_outputs_and_staged_folders_a_day_old() {
+    let sandbox = Sandbox::new();
+    let temp = sandbox.dir.path().join("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    let two_days_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 24 * 60 * 60);
+    let old_output = temp.join("beeuni-tool-output-old.txt");
+    let new_output = temp.join("beeuni-tool-output-new.txt");
+    let old_folder = temp.join("beeuni-hosted-old");
+    std::fs::write(&old_output, "x").unwrap();
+    std::fs::write(&new_output, "x").unwrap();
+    std::fs::create_dir(&old_folder).unwrap();
+    for old in [&old_output, &old_folder] {
+        std::fs::File::open(old)
+            .unwrap()
+            .set_modified(two_days_ago)
+            .unwrap();
+    }
+    let daemon = sandbox.start_with(
+        &["--workers", "1", "--no-watch"],
+        Some(TOKEN),
+        &[("TMPDIR", &temp)],
+    );
+    daemon.wait_for_log("[daemon] removed 2 spilled outputs and staged folders");
+    assert!(!old_output.exists() && !old_folder.exists());
+    assert!(new_output.exists());
+    // A call's spill lands in the same folder and stays.
+    let flood = daemon.call("flood", call_body(json!({}), json!({})));
+    let spilled = PathBuf::from(flood.body["outputPath"].as_str().unwrap());
+    assert!(
+        spilled.starts_with(&temp) && spilled.exists(),
+        "{spilled:?}"
+    );
 }
 
 #[test]

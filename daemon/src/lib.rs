@@ -24,6 +24,7 @@ mod reload;
 pub mod runfile;
 pub mod secrets;
 mod serve;
+mod sweep;
 pub mod worker;
 
 use std::net::SocketAddr;
@@ -186,6 +187,8 @@ async fn serve(
         runtime_file.display()
     );
     let app = http::router(shared.clone(), options.body_limit, options.body_timeout);
+    // Ends with the runtime, when the daemon does.
+    tokio::spawn(sweep::run());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let server = tokio::spawn(serve::serve(
         listener,

@@ -378,11 +378,13 @@ fn tools_call_reuses_stripped_typescript_until_the_tool_changes() {
     assert_eq!(call().stdout, "one\n");
     let stored = entries();
     assert_eq!(stored.len(), 1, "the stripped module is stored");
-    // The stored text is what runs while the source is unchanged...
+    // What runs is checked against its seal: an entry changed on disk (by
+    // a tool, say) is not served, and is stripped again and rewritten.
     let cached = std::fs::read_to_string(&stored[0]).unwrap();
-    std::fs::write(&stored[0], cached.replace("'one'", "'stored'")).unwrap();
-    assert_eq!(call().stdout, "stored\n");
-    // ...and an edit to the tool is never served from the cache.
+    std::fs::write(&stored[0], cached.replace("'one'", "'tampered'")).unwrap();
+    assert_eq!(call().stdout, "one\n");
+    assert_eq!(std::fs::read_to_string(&stored[0]).unwrap(), cached);
+    // An edit to the tool is never served from the cache.
     std::fs::write(project.path().join("tool.ts"), tool("two")).unwrap();
     assert_eq!(call().stdout, "two\n");
     assert_eq!(entries().len(), 2);
@@ -830,4 +832,250 @@ fn assert_ejected_as_shipped(project: &Path, tool: &str) {
     .unwrap();
     let ejected = std::fs::read(project.join(format!("tools/{tool}.ts"))).unwrap();
     assert_eq!(ejected, shipped, "tools/{tool}.ts");
+}
+
+/// Makes `link` a symbolic link to `target`.
+fn symlink(target: &Path, link: &Path) {
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+/// Every file under `dir` with its bytes, to show that nothing changed.
+fn tree_bytes(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn eject_refuses_to_write_through_a_link_out_of_the_repository() {
+    // (fixture, how the link is set up, what stderr names, extra arguments)
+    type Setup = fn(&Path, &Path);
+    // (An imported file linked out of the repository never gets here: the
+    // project does not load, and eject refuses before planning.)
+    let cases: [(&str, Setup, &str, &[&str]); 3] = [
+        (
+            "module_exists",
+            |root, outside| {
+                std::fs::remove_dir_all(root.join("tools")).unwrap();
+                symlink(outside, &root.join("tools"));
+            },
+            "tools is a symbolic link to ",
+            &[],
+        ),
+        (
+            "module_exists",
+            |root, outside| {
+                let module = root.join("tools/web_search.ts");
+                std::fs::rename(&module, outside.join("web_search.ts")).unwrap();
+                symlink(&outside.join("web_search.ts"), &module);
+            },
+            "tools/web_search.ts is a symbolic link to ",
+            &["--force"],
+        ),
+        (
+            "module_exists",
+            |root, outside| {
+                std::fs::remove_dir_all(root.join("tools")).unwrap();
+                let manifest = root.join("beeuni.yaml");
+                std::fs::rename(&manifest, outside.join("beeuni.yaml")).unwrap();
+                symlink(&outside.join("beeuni.yaml"), &manifest);
+            },
+            "beeuni.yaml is a symbolic link to ",
+            &[],
+        ),
+    ];
+    for (fixture, setup, named, extra) in cases {
+        let project = eject_fixture(fixture);
+        let outside = tempfile::tempdir().unwrap();
+        setup(project.path(), outside.path());
+        let before = tree_bytes(outside.path());
+        let inside = tree_bytes(project.path());
+        let mut args = vec!["tools", "eject", "web_search"];
+        args.extend_from_slice(extra);
+        let run = beeuni(project.path(), &args);
+        assert_eq!(run.code, 2, "{fixture} {named}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("error: cannot write ")
+                && run.stderr.contains(named)
+                && run.stderr.contains("outside the repository")
+                && run.stderr.ends_with("; nothing was written\n"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(tree_bytes(outside.path()), before, "{named}");
+        assert_eq!(tree_bytes(project.path()), inside, "{named}");
+    }
+}
+
+/// `beeuni tools call TOOL --args ARGS` in `dir`.
+fn call_tool(dir: &Path, tool: &str, args: &serde_json::Value) -> Run {
+    beeuni(dir, &["tools", "call", tool, "--args", &args.to_string()])
+}
+
+#[test]
+fn memory_refuses_links_out_of_its_folder_dangling_ones_included() {
+    let project = project_with(&[
+        ("beeuni.yaml", "tools:\n  memory: beeuni:memory\n"),
+        ("memory/notes.md", "kept\n"),
+    ]);
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "outside\n").unwrap();
+    let memory = project.path().join("memory");
+    // A dangling link whose target is outside: a write would create it there.
+    symlink(
+        &outside.path().join("planted.md"),
+        &memory.join("dangling.md"),
+    );
+    // A chain: a link to a dangling link to outside.
+    symlink(&memory.join("dangling.md"), &memory.join("chain.md"));
+    // A folder link outside.
+    symlink(outside.path(), &memory.join("elsewhere"));
+    for (args, refused) in [
+        (
+            serde_json::json!({"command": "create", "path": "memory/dangling.md", "file_text": "x"}),
+            "\"memory/dangling.md\" leads outside memory/ through a symlink",
+        ),
+        (
+            serde_json::json!({"command": "create", "path": "memory/chain.md", "file_text": "x"}),
+            "\"memory/chain.md\" leads outside memory/ through a symlink",
+        ),
+        (
+            serde_json::json!({"command": "create", "path": "memory/elsewhere/new.md", "file_text": "x"}),
+            "\"memory/elsewhere/new.md\" leads outside memory/ through a symlink",
+        ),
+        (
+            serde_json::json!({"command": "view", "path": "memory/elsewhere/secret.txt"}),
+            "\"memory/elsewhere/secret.txt\" leads outside memory/ through a symlink",
+        ),
+        (
+            serde_json::json!({"command": "rename", "path": "memory/notes.md", "new_path": "memory/dangling.md"}),
+            "\"memory/dangling.md\" leads outside memory/ through a symlink",
+        ),
+    ] {
+        let run = call_tool(project.path(), "memory", &args);
+        assert_eq!(run.code, 1, "{args}: {}", run.stdout);
+        assert!(run.stdout.starts_with(refused), "{args}: {}", run.stdout);
+    }
+    assert_eq!(
+        std::fs::read_dir(outside.path()).unwrap().count(),
+        1,
+        "nothing was created outside"
+    );
+    assert_eq!(
+        std::fs::read_to_string(memory.join("notes.md")).unwrap(),
+        "kept\n"
+    );
+    // The listing shows the links without following the one that leads out.
+    let view = call_tool(
+        project.path(),
+        "memory",
+        &serde_json::json!({"command": "view", "path": "memory"}),
+    );
+    assert_eq!(view.code, 0, "{}", view.stdout);
+    assert_eq!(
+        view.stdout,
+        "memory/\n\
+         memory/chain.md  (a symlink out of memory/, not followed)\n\
+         memory/dangling.md  (a symlink out of memory/, not followed)\n\
+         memory/elsewhere  (a symlink out of memory/, not followed)\n\
+         memory/notes.md  (5 bytes)\n"
+    );
+    // A dangling link that stays inside is written through, inside.
+    symlink(&memory.join("later.md"), &memory.join("soon.md"));
+    let run = call_tool(
+        project.path(),
+        "memory",
+        &serde_json::json!({"command": "create", "path": "memory/soon.md", "file_text": "inside"}),
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        std::fs::read_to_string(memory.join("later.md")).unwrap(),
+        "inside"
+    );
+}
+
+#[test]
+fn show_refuses_paths_that_leave_the_workspace() {
+    let project = project_with(&[
+        ("beeuni.yaml", "tools:\n  show: beeuni:show\n"),
+        ("reports/summary.md", "# Summary\n"),
+    ]);
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "outside\n").unwrap();
+    symlink(
+        &outside.path().join("secret.txt"),
+        &project.path().join("reports/linked.txt"),
+    );
+    let absolute = outside.path().join("secret.txt").display().to_string();
+    let inside_absolute = project
+        .path()
+        .canonicalize()
+        .unwrap()
+        .join("reports/summary.md")
+        .display()
+        .to_string();
+    for (path, refused) in [
+        (
+            absolute.as_str(),
+            format!("path {absolute} is absolute: write it relative to the workspace"),
+        ),
+        (
+            inside_absolute.as_str(),
+            format!("path {inside_absolute} is absolute: write it relative to the workspace"),
+        ),
+        (
+            "../outside.txt",
+            "path ../outside.txt leads outside the workspace".to_string(),
+        ),
+        (
+            "reports/../../x.txt",
+            "path reports/../../x.txt leads outside the workspace".to_string(),
+        ),
+        (
+            "reports/linked.txt",
+            "path reports/linked.txt is a symlink to a place outside the workspace".to_string(),
+        ),
+    ] {
+        let run = call_tool(
+            project.path(),
+            "show",
+            &serde_json::json!({"type": "file", "path": path}),
+        );
+        assert_eq!(run.code, 1, "{path}: {}", run.stdout);
+        assert!(run.stdout.starts_with(&refused), "{path}: {}", run.stdout);
+    }
+    let gallery = call_tool(
+        project.path(),
+        "show",
+        &serde_json::json!({"type": "gallery", "items": [
+            {"type": "file", "path": "reports/summary.md"},
+            {"type": "image", "path": "../x.png"},
+        ]}),
+    );
+    assert_eq!(gallery.code, 1);
+    assert!(
+        gallery
+            .stdout
+            .starts_with("items[1]: path ../x.png leads outside the workspace"),
+        "{}",
+        gallery.stdout
+    );
+    let ok = call_tool(
+        project.path(),
+        "show",
+        &serde_json::json!({"type": "file", "path": "reports/summary.md"}),
+    );
+    assert_eq!(ok.code, 0, "{}", ok.stdout);
+    assert_eq!(ok.stdout, "Shown to the user: file reports/summary.md\n");
 }

@@ -77,8 +77,16 @@ impl Sandbox {
     }
 
     fn start_with_token(&self, args: &[&str], token: Option<&str>) -> Daemon {
+        self.start_with(args, token, &[])
+    }
+
+    /// Starts the daemon with `env` added to its environment.
+    fn start_with(&self, args: &[&str], token: Option<&str>, env: &[(&str, &Path)]) -> Daemon {
         let mut command = self.command();
         command.arg("daemon").args(args);
+        for (name, value) in env {
+            command.env(name, value);
+        }
         match token {
             Some(token) => command.env("BEEUNI_DAEMON_TOKEN", token),
             None => command.env_remove("BEEUNI_DAEMON_TOKEN"),
@@ -510,9 +518,11 @@ fn the_secrets_command_keeps_values_private() {
     let set = sandbox.secrets(&["set", "API_KEY=-"], "s3cr3t-value\n");
     assert!(set.status.success());
     let store_dir = sandbox.dir.path().join("secrets");
+    // Beside the store only its lock file, which `set` and `rm` keep.
     let files: Vec<PathBuf> = std::fs::read_dir(&store_dir)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_none_or(|e| e != "lock"))
         .collect();
     assert_eq!(
         files.len(),
@@ -537,7 +547,7 @@ fn the_secrets_command_keeps_values_private() {
             .success()
     );
     assert_ne!(std::fs::metadata(store).unwrap().ino(), inode);
-    assert_eq!(std::fs::read_dir(&store_dir).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(&store_dir).unwrap().count(), 2);
 
     let ls = sandbox.secrets(&["ls"], "");
     let listed = String::from_utf8_lossy(&ls.stdout);
@@ -550,6 +560,435 @@ fn the_secrets_command_keeps_values_private() {
     let bad_name = sandbox.secrets(&["set", "1BAD=-"], "x");
     assert!(!bad_name.status.success());
     assert!(!sandbox.secrets(&["rm", "NEVER_SET"], "").status.success());
+}
+
+#[test]
+fn twenty_concurrent_secrets_set_keep_all_twenty() {
+    let sandbox = Arc::new(Sandbox::new());
+    let setters: Vec<_> = (0..20)
+        .map(|i| {
+            let sandbox = sandbox.clone();
+            std::thread::spawn(move || sandbox.secrets(&["set", &format!("KEY_{i}=-")], "v"))
+        })
+        .collect();
+    for setter in setters {
+        let output = setter.join().unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let ls = sandbox.secrets(&["ls"], "");
+    let mut listed: Vec<String> = String::from_utf8_lossy(&ls.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut expected: Vec<String> = (0..20).map(|i| format!("KEY_{i}")).collect();
+    listed.sort();
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn a_secret_over_the_limit_is_refused_whole_and_an_over_full_store_can_be_cleared() {
+    let sandbox = Sandbox::new();
+    assert!(sandbox.secrets(&["set", "KEPT=-"], "old").status.success());
+    let big = "x".repeat(1024 * 1024 + 1);
+    let refused = sandbox.secrets(&["set", "BIG=-"], &big);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        "error: the value of BIG is over 1048576 bytes, the most a secret may hold; nothing was stored\n"
+    );
+    // Exactly the limit, with the line break `echo` adds, is kept whole.
+    let exact = "y".repeat(1024 * 1024);
+    assert!(
+        sandbox
+            .secrets(&["set", "EXACT=-"], &format!("{exact}\n"))
+            .status
+            .success()
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&sandbox.secrets(&["ls"], "").stdout),
+        "EXACT\nKEPT\n"
+    );
+
+    // A store pushed over its cap by hand: calls say what to do, and the
+    // commands can still list and clear it.
+    let store = std::fs::read_dir(sandbox.dir.path().join("secrets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .unwrap();
+    let value = "z".repeat(1024 * 1024);
+    let over: serde_json::Map<String, Value> = (0..5)
+        .map(|i| (format!("S{i}"), Value::String(value.clone())))
+        .collect();
+    std::fs::write(&store, Value::Object(over).to_string()).unwrap();
+    let call = sandbox
+        .command()
+        .args(["tools", "call", "echo", "--args", r#"{"text":"hi"}"#])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&call.stderr);
+    assert!(!call.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("over its cap of 4194304, so no secret is read from it")
+            && stderr.contains("`beeuni secrets clear`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&sandbox.secrets(&["ls"], "").stdout),
+        "S0\nS1\nS2\nS3\nS4\n"
+    );
+    let cleared = sandbox.secrets(&["clear"], "");
+    assert!(cleared.status.success());
+    assert_eq!(sandbox.secrets(&["ls"], "").stdout, b"");
+    assert!(!store.exists());
+}
+
+#[test]
+fn the_plugin_is_not_written_through_a_link_out_of_the_repository() {
+    use std::os::unix::fs::symlink;
+    // The plugin's folder linked out, then the plugin file itself.
+    for link_file in [false, true] {
+        let sandbox = Sandbox::new();
+        let outside = tempfile::tempdir().unwrap();
+        let config = sandbox.project().join("harnesses/opencode");
+        std::fs::create_dir_all(&config).unwrap();
+        let named = if link_file {
+            std::fs::create_dir(config.join("plugin")).unwrap();
+            std::fs::write(outside.path().join("victim.ts"), "outside\n").unwrap();
+            symlink(
+                outside.path().join("victim.ts"),
+                config.join("plugin/beeuni.ts"),
+            )
+            .unwrap();
+            "harnesses/opencode/plugin/beeuni.ts is a symbolic link to "
+        } else {
+            symlink(outside.path(), config.join("plugin")).unwrap();
+            "harnesses/opencode/plugin is a symbolic link to "
+        };
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        daemon.wait_for_log("[plugin] ");
+        let log = daemon.log();
+        assert!(
+            log.contains(named)
+                && log.contains("outside the repository")
+                && log.contains("the standard harness keeps the previous plugin"),
+            "{log}"
+        );
+        let outside_files: Vec<(String, String)> = std::fs::read_dir(outside.path())
+            .unwrap()
+            .map(|e| {
+                let path = e.unwrap().path();
+                (
+                    path.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read_to_string(&path).unwrap(),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, String)> = if link_file {
+            vec![("victim.ts".into(), "outside\n".into())]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(outside_files, expected);
+        // The daemon serves all the same.
+        let ok = daemon.call("echo", call_body(json!({"text": "hi"}), json!({})));
+        assert_eq!(ok.status, StatusCode::OK);
+    }
+}
+
+/// The daemon's `host:port`.
+fn address(daemon: &Daemon) -> &str {
+    daemon.url.strip_prefix("http://").unwrap()
+}
+
+/// Whether the daemon has closed `stream` (or written to it): a read that
+/// would block means it is still open and silent.
+fn closed_by_daemon(stream: &std::net::TcpStream) -> bool {
+    use std::io::Read;
+    stream.set_nonblocking(true).unwrap();
+    let mut byte = [0u8; 1];
+    match (&*stream).read(&mut byte) {
+        Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+        Ok(_) => true,
+    }
+}
+
+#[test]
+fn idle_unauthenticated_connections_do_not_starve_an_authenticated_call() {
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--max-connections", "50"]);
+    // More silent connections than the cap, all queued before the call's.
+    let idle: Vec<std::net::TcpStream> = (0..60)
+        .map(|_| std::net::TcpStream::connect(address(&daemon)).unwrap())
+        .collect();
+    let client = Client::builder()
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap();
+    let first = answer(
+        client
+            .post(format!("{}/beeuni/tools/echo", daemon.url))
+            .bearer_auth(TOKEN)
+            .json(&call_body(
+                json!({"text": "through"}),
+                json!({"sessionId": "s"}),
+            ))
+            .send()
+            .unwrap(),
+    );
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(
+        first.body,
+        json!({"output": "through (agent beeuni, session s)"})
+    );
+    // Answered while the silent connections were still there: only the
+    // oldest gave way, one per newer connection (11), where waiting for a
+    // free slot meant waiting for 50 of them to reach the header deadline.
+    let open = idle.iter().filter(|s| !closed_by_daemon(s)).count();
+    assert!(
+        open >= 40,
+        "only {open} of 60 idle connections were open when the call was answered"
+    );
+    // The call's connection is trusted now: a new wave of silent
+    // connections does not close it, and it carries the next call.
+    let more: Vec<std::net::TcpStream> = (0..60)
+        .map(|_| std::net::TcpStream::connect(address(&daemon)).unwrap())
+        .collect();
+    let again = answer(
+        client
+            .post(format!("{}/beeuni/tools/echo", daemon.url))
+            .bearer_auth(TOKEN)
+            .json(&call_body(json!({"text": "again"}), json!({})))
+            .send()
+            .unwrap(),
+    );
+    assert_eq!(again.status, StatusCode::OK);
+    drop((idle, more));
+}
+
+#[test]
+fn a_body_sent_a_byte_at_a_time_is_cut_off_at_its_deadline() {
+    use std::io::{Read, Write};
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--body-timeout", "3"]);
+    let mut stream = std::net::TcpStream::connect(address(&daemon)).unwrap();
+    let body = format!("{:<64}", r#"{"args":{"text":"slow"},"context":{}}"#);
+    write!(
+        stream,
+        "POST /beeuni/tools/echo HTTP/1.1\r\nHost: daemon\r\nAuthorization: Bearer {TOKEN}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    // One byte every 2 s, for at most 24 s: each byte comes well within any
+    // idle timeout, so only a deadline on the whole body stops it.
+    stream
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut answered = Vec::new();
+    for byte in body.bytes().take(12) {
+        if stream.write_all(&[byte]).is_err() {
+            break;
+        }
+        let mut buffer = [0u8; 4096];
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                answered.extend_from_slice(&buffer[..n]);
+                break;
+            }
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    // The rest of the answer, until the daemon closes the connection.
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    answered.extend_from_slice(&rest);
+    let answered = String::from_utf8_lossy(&answered);
+    assert!(
+        answered.starts_with("HTTP/1.1 408"),
+        "no 408 while the body trickled in: {answered:?}"
+    );
+    assert!(
+        answered.contains("connection: close")
+            && answered.ends_with(r#"{"error":"the request body did not arrive within 3 s"}"#),
+        "{answered}"
+    );
+}
+
+impl Sandbox {
+    /// Adds `tools/NAME.ts` with `source` and declares it.
+    fn add_tool(&self, name: &str, source: &str) {
+        std::fs::write(self.project().join(format!("tools/{name}.ts")), source).unwrap();
+        let manifest = self.project().join("beeuni.yaml");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        std::fs::write(
+            &manifest,
+            text.replacen(
+                "tools:\n",
+                &format!("tools:\n  {name}: tools/{name}.ts\n"),
+                1,
+            ),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn a_tool_writing_data_into_the_checkout_does_not_reload_the_project() {
+    let sandbox = Sandbox::new();
+    sandbox.add_tool(
+        "keep",
+        "import { mkdirSync, writeFileSync } from 'node:fs'\n\
+         export default {\n\
+           description: 'Keeps a counter in the checkout.',\n\
+           parameters: { type: 'object', properties: { n: { type: 'number' } } },\n\
+           execute(args: { n: number }, context: { directory: string }) {\n\
+             mkdirSync(`${context.directory}/data`, { recursive: true })\n\
+             writeFileSync(`${context.directory}/data/state.json`, JSON.stringify({ n: args.n }))\n\
+             writeFileSync(`${context.directory}/data/state.yaml`, `n: ${args.n}\\n`)\n\
+             return `kept ${args.n}`\n\
+           },\n\
+         }\n",
+    );
+    let daemon = sandbox.start(&["--workers", "1"]);
+    for n in 0..5 {
+        let kept = daemon.call("keep", call_body(json!({"n": n}), json!({})));
+        assert_eq!(kept.body, json!({"output": format!("kept {n}")}));
+    }
+    // Well past the debounce: a reload the writes started would show by now.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(daemon.get("/beeuni/health").body["generation"], 1);
+    assert!(!daemon.log().contains("[reload]"), "{}", daemon.log());
+    // A module's change still reloads.
+    let echo = sandbox.project().join("tools/echo.ts");
+    let text = std::fs::read_to_string(&echo).unwrap();
+    std::fs::write(&echo, text.replace("Echoes", "Repeats")).unwrap();
+    daemon.wait_for_log("[reload] generation 2");
+}
+
+#[test]
+fn a_load_error_cannot_forge_log_lines_or_send_terminal_escapes() {
+    let sandbox = Sandbox::new();
+    sandbox.add_tool(
+        "forger",
+        "throw new Error('nope\\n[daemon] stopped\\u001b[2J\\u001b[31m')\nexport default {}\n",
+    );
+    let mut daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+    daemon.terminate();
+    daemon.wait_exit();
+    let log = daemon.log();
+    assert!(
+        log.contains("  forger (tools/forger.ts): nope\\n[daemon] stopped\\u{1b}[2J\\u{1b}[31m"),
+        "{log}"
+    );
+    assert!(!log.contains('\u{1b}'), "{log:?}");
+    // The one `[daemon] stopped` line is the daemon's own, at the end.
+    assert_eq!(
+        log.lines()
+            .filter(|l| l.starts_with("[daemon] stopped"))
+            .count(),
+        1,
+        "{log}"
+    );
+}
+
+#[test]
+fn two_daemons_on_one_project_do_not_delete_each_others_runtime_file() {
+    let sandbox = Sandbox::new();
+    let run_dir = sandbox.dir.path().join("run");
+    let json_files = || -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&run_dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        files
+    };
+    let mut first = sandbox.start(&["--workers", "1", "--no-watch"]);
+    // The file clients read, beside each daemon's own copy (`….<pid>.json`).
+    let shared = json_files()
+        .into_iter()
+        .find(|p| !p.file_stem().unwrap().to_str().unwrap().contains('.'))
+        .unwrap();
+    let url_in_file = || -> Option<String> {
+        let text = std::fs::read_to_string(&shared).ok()?;
+        let value: Value = serde_json::from_str(&text).unwrap();
+        Some(value["url"].as_str().unwrap().to_string())
+    };
+    assert_eq!(url_in_file().as_deref(), Some(first.url.as_str()));
+    let mut second = sandbox.start(&["--workers", "1", "--no-watch"]);
+    assert_eq!(url_in_file().as_deref(), Some(second.url.as_str()));
+
+    // The newer one stops: clients find the one still running.
+    second.terminate();
+    assert!(second.wait_exit().success());
+    assert_eq!(url_in_file().as_deref(), Some(first.url.as_str()));
+    let call = daemon_via_file(&shared);
+    assert_eq!(call, StatusCode::OK);
+
+    // The last one stops: nothing is left.
+    first.terminate();
+    assert!(first.wait_exit().success());
+    assert_eq!(json_files(), Vec::<PathBuf>::new());
+}
+
+/// A call to the daemon the runtime file at `path` names, with its token.
+fn daemon_via_file(path: &Path) -> StatusCode {
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    Client::new()
+        .post(format!(
+            "{}/beeuni/tools/echo",
+            value["url"].as_str().unwrap()
+        ))
+        .bearer_auth(value["token"].as_str().unwrap())
+        .json(&call_body(json!({"text": "x"}), json!({})))
+        .send()
+        .unwrap()
+        .status()
+}
+
+#[test]
+fn the_daemon_removes_spilled_outputs_and_staged_folders_a_day_old() {
+    let sandbox = Sandbox::new();
+    let temp = sandbox.dir.path().join("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    let two_days_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 24 * 60 * 60);
+    let old_output = temp.join("beeuni-tool-output-old.txt");
+    let new_output = temp.join("beeuni-tool-output-new.txt");
+    let old_folder = temp.join("beeuni-hosted-old");
+    std::fs::write(&old_output, "x").unwrap();
+    std::fs::write(&new_output, "x").unwrap();
+    std::fs::create_dir(&old_folder).unwrap();
+    for old in [&old_output, &old_folder] {
+        std::fs::File::open(old)
+            .unwrap()
+            .set_modified(two_days_ago)
+            .unwrap();
+    }
+    let daemon = sandbox.start_with(
+        &["--workers", "1", "--no-watch"],
+        Some(TOKEN),
+        &[("TMPDIR", &temp)],
+    );
+    daemon.wait_for_log("[daemon] removed 2 spilled outputs and staged folders");
+    assert!(!old_output.exists() && !old_folder.exists());
+    assert!(new_output.exists());
+    // A call's spill lands in the same folder and stays.
+    let flood = daemon.call("flood", call_body(json!({}), json!({})));
+    let spilled = PathBuf::from(flood.body["outputPath"].as_str().unwrap());
+    assert!(
+        spilled.starts_with(&temp) && spilled.exists(),
+        "{spilled:?}"
+    );
 }
 
 #[test]

@@ -65,8 +65,23 @@ pub fn is_current(path: &Path, bytes: &str) -> bool {
 
 /// Writes the plugin atomically, creating its folder, and only when its bytes
 /// change (opencode and file watchers see no event for an identical render).
-/// Returns whether the file was written.
+/// Returns whether the file was written. For a path the user named
+/// (`--out FILE`): a link on the way is followed wherever it points.
 pub fn write_if_changed(path: &Path, bytes: &str) -> Result<bool, WriteError> {
+    write_checked(None, path, bytes)
+}
+
+/// [`write_if_changed`] for the plugin's default place in the project: the
+/// folders on the way and the file must stay inside `root` (no symbolic link
+/// out of it), checked before any folder is created.
+pub fn write_if_changed_inside(root: &Path, path: &Path, bytes: &str) -> Result<bool, WriteError> {
+    write_checked(Some(root), path, bytes)
+}
+
+fn write_checked(root: Option<&Path>, path: &Path, bytes: &str) -> Result<bool, WriteError> {
+    if let Some(root) = root {
+        atomic::check_inside(root, path)?;
+    }
     if is_current(path, bytes) {
         return Ok(false);
     }
@@ -76,7 +91,10 @@ pub fn write_if_changed(path: &Path, bytes: &str) -> Result<bool, WriteError> {
             source,
         })?;
     }
-    atomic::write(path, bytes.as_bytes())?;
+    match root {
+        Some(root) => atomic::write_inside(root, path, bytes.as_bytes())?,
+        None => atomic::write_as_named(path, bytes.as_bytes())?,
+    }
     Ok(true)
 }
 

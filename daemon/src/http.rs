@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -21,29 +21,55 @@ use subtle::ConstantTimeEq;
 use crate::Shared;
 use crate::pool::{Reply, STUCK_GRACE, TAKE_WAIT};
 use crate::protocol::{Call, unix_ms};
+use crate::serve::Trust;
 
-pub fn router(shared: Arc<Shared>, body_limit: usize, read_timeout: Duration) -> Router {
+pub fn router(shared: Arc<Shared>, body_limit: usize, body_deadline: Duration) -> Router {
     Router::new()
         .route("/beeuni/tools/{name}", post(call_tool))
         .route("/beeuni/tools", get(list_tools))
         .route("/beeuni/health", get(health))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such route") })
+        // Inside the gate: a request without the token is answered before
+        // its body is read.
+        .layer(middleware::from_fn_with_state(body_deadline, read_body_by))
         .layer(middleware::from_fn_with_state(shared.clone(), gate))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(body_limit))
         .layer(middleware::map_response(close_when_body_refused))
-        // A slow client cannot hold a request open sending its body.
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            read_timeout,
-        ))
         .with_state(shared)
 }
 
-/// A 413 leaves the rest of the body unread on the connection, so the
+/// Reads the whole body within `deadline`, counted from the end of the
+/// headers: a slow client cannot hold a connection by sending a byte now
+/// and then (an idle timeout between chunks would let it). Too late is 408.
+async fn read_body_by(State(deadline): State<Duration>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let read = Bytes::from_request(Request::new(body), &());
+    match tokio::time::timeout(deadline, read).await {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        // Over the size limit (413) or a broken body (400), as axum says.
+        Ok(Err(rejection)) => rejection.into_response(),
+        Err(_) => error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body did not arrive within {} s",
+                deadline.as_secs_f64()
+            ),
+        ),
+    }
+}
+
+/// A 413 or 408 leaves the rest of the body unread on the connection, so the
 /// connection cannot carry another request: say so, or a client's pool
 /// would send its next call down a connection the daemon is closing.
 async fn close_when_body_refused(mut response: Response) -> Response {
-    if response.status() == StatusCode::PAYLOAD_TOO_LARGE {
+    if matches!(
+        response.status(),
+        StatusCode::PAYLOAD_TOO_LARGE | StatusCode::REQUEST_TIMEOUT
+    ) {
         response.headers_mut().insert(
             header::CONNECTION,
             axum::http::HeaderValue::from_static("close"),
@@ -76,6 +102,10 @@ async fn gate(State(shared): State<Arc<Shared>>, request: Request, next: Next) -
             StatusCode::UNAUTHORIZED,
             "missing or wrong token: send `Authorization: Bearer <token>` (the token is in the daemon's runtime file)",
         );
+    }
+    // The connection now holds its slot for good (see `serve`).
+    if let Some(trust) = request.extensions().get::<Trust>() {
+        trust.grant();
     }
     if shared.draining.load(Ordering::Relaxed) {
         return error(

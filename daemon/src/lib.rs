@@ -15,6 +15,7 @@
 
 mod generation;
 mod http;
+pub mod log_text;
 mod offline;
 pub mod paths;
 mod pool;
@@ -23,6 +24,7 @@ mod reload;
 pub mod runfile;
 pub mod secrets;
 mod serve;
+mod sweep;
 pub mod worker;
 
 use std::net::SocketAddr;
@@ -48,6 +50,9 @@ pub struct Options {
     pub worker_memory: u64,
     /// The largest request body.
     pub body_limit: usize,
+    /// How long a client has to send a request's whole body, from the end
+    /// of its headers ([`DEFAULT_BODY_TIMEOUT`]).
+    pub body_timeout: Duration,
     /// How long in-flight calls may run on after SIGTERM or SIGINT.
     pub grace: Duration,
     /// The `beeuni` executable, started as `beeuni daemon-worker`.
@@ -72,8 +77,8 @@ pub type OnGeneration =
 
 pub use offline::load_offline;
 
-/// A client must send a request's body within this time.
-const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// The default time a client has to send a request's whole body.
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Default per-worker address-space limit: boa's heap has no bound of its
 /// own, and a tool that fills memory must cost one worker, not the box.
@@ -181,7 +186,9 @@ async fn serve(
         "[daemon] runtime file (URL and token): {}",
         runtime_file.display()
     );
-    let app = http::router(shared.clone(), options.body_limit, BODY_READ_TIMEOUT);
+    let app = http::router(shared.clone(), options.body_limit, options.body_timeout);
+    // Ends with the runtime, when the daemon does.
+    tokio::spawn(sweep::run());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let server = tokio::spawn(serve::serve(
         listener,

@@ -4,7 +4,9 @@
 //!
 //! The whole checkout is watched (but `.git`), because the files a module
 //! reads (its helpers, a package in `node_modules`) are anywhere in it; only
-//! a change to a manifest, module or JSON file starts a reload.
+//! a change that can alter what loads starts a reload (see [`starts_reload`]),
+//! so a tool writing its own data into the checkout does not reload the
+//! project on every call.
 //! Changes are debounced; a manifest that cannot be read, or workers that do
 //! not start, leave the last good generation serving.
 
@@ -16,6 +18,7 @@ use checker::rules::LEGACY_TOOL_DIRS;
 use notify::Watcher;
 
 use crate::generation::{Generation, WorkerOptions};
+use crate::log_text::escape;
 use crate::{OnGeneration, Shared};
 
 const DEBOUNCE: Duration = Duration::from_millis(300);
@@ -43,27 +46,49 @@ pub fn log_loaded(generation: &Generation) {
     );
     if !generation.skipped.is_empty() {
         tracing::warn!("[tools] project tools that did not load");
+        // The file and the reason are the module's text: one line each.
         for skipped in &generation.skipped {
-            tracing::warn!("  {} ({}): {}", skipped.name, skipped.file, skipped.reason);
+            tracing::warn!(
+                "  {} ({}): {}",
+                escape(&skipped.name),
+                escape(&skipped.file),
+                escape(&skipped.reason)
+            );
         }
     }
 }
 
-/// Files that can change what a generation loads: manifests, modules, and
-/// the JSON they import (package.json included). Anything else a tool writes
-/// into the checkout (notes, outputs) does not start a reload.
-const WATCHED_EXTENSIONS: &[&str] = &[
-    "yaml", "yml", "ts", "mts", "cts", "js", "mjs", "cjs", "json",
-];
+/// Module code: a change to one of these, anywhere in the checkout (a
+/// tool's module, a helper, a package's file), reloads.
+const MODULE_EXTENSIONS: &[&str] = &["ts", "mts", "cts", "js", "mjs", "cjs"];
 
-fn relevant(path: &Path) -> bool {
-    !path
-        .components()
-        .any(|c| c == Component::Normal(".git".as_ref()))
-        && path
+/// Files that decide how imports resolve.
+const RESOLUTION_FILES: &[&str] = &["package.json", "tsconfig.json", "jsconfig.json"];
+
+/// Whether a change to `path` can alter what the project loads: the root
+/// `beeuni.yaml` or a file it imports (`manifests`), module code, a
+/// package.json, tsconfig.json or jsconfig.json, or anything under
+/// `node_modules`. Not `.git`, and not the other files a tool may write
+/// into the checkout (JSON or YAML data, notes, outputs): those never
+/// reload. (A JSON file a module imports as data is read at load, so a
+/// change to it alone waits for the next reload or restart.)
+fn starts_reload(root: &Path, manifests: &[PathBuf], path: &Path) -> bool {
+    let components = || path.components();
+    if components().any(|c| c == Component::Normal(".git".as_ref())) {
+        return false;
+    }
+    if path == root.join(checker::project::MANIFEST_NAME) || manifests.iter().any(|m| m == path) {
+        return true;
+    }
+    if components().any(|c| c == Component::Normal("node_modules".as_ref())) {
+        return true;
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    RESOLUTION_FILES.contains(&name)
+        || path
             .extension()
             .and_then(|e| e.to_str())
-            .is_some_and(|e| WATCHED_EXTENSIONS.contains(&e))
+            .is_some_and(|e| MODULE_EXTENSIONS.contains(&e))
 }
 
 /// Starts watching `root`; dropping the returned watcher stops it. The file
@@ -78,6 +103,19 @@ pub fn watch(
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
     let own_file = ignore_file;
     let project = root.clone();
+    let watched_root = root.clone();
+    let current = shared.clone();
+    // The manifests of the generation serving now (a reload that changes
+    // the imports changes the list).
+    let manifests = move || -> Vec<PathBuf> {
+        let generation = current.current();
+        generation
+            .project
+            .files
+            .iter()
+            .map(|f| generation.project.root.join(&f.path))
+            .collect()
+    };
     let is_own = move |path: &Path| {
         own_file
             .as_deref()
@@ -87,9 +125,15 @@ pub fn watch(
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         if let Ok(event) = event
             && !event.kind.is_access()
-            && event.paths.iter().any(|p| relevant(p) && !is_own(p))
         {
-            let _ = tx.send(());
+            let manifests = manifests();
+            if event
+                .paths
+                .iter()
+                .any(|p| starts_reload(&watched_root, &manifests, p) && !is_own(p))
+            {
+                let _ = tx.send(());
+            }
         }
     })?;
     watcher.watch(&root, notify::RecursiveMode::Recursive)?;
@@ -202,4 +246,38 @@ fn log_changes(old: &Generation, next: &Generation) {
         list(&changed),
         list(&failed)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_manifests_code_and_resolution_files_start_a_reload() {
+        let root = Path::new("/p");
+        let manifests = [root.join("beeuni.yaml"), root.join("harness/agents.yaml")];
+        let reloads = |rel: &str| starts_reload(root, &manifests, &root.join(rel));
+        for rel in [
+            "beeuni.yaml",
+            "harness/agents.yaml",
+            "tools/echo.ts",
+            "lib/helper.mjs",
+            "package.json",
+            "tools/tsconfig.json",
+            "node_modules/zod/package.json",
+            "node_modules/zod/data.json",
+        ] {
+            assert!(reloads(rel), "{rel} should reload");
+        }
+        for rel in [
+            "data/orders.json",
+            "memory/notes.md",
+            "other.yaml",
+            "tools/state.json",
+            ".git/index",
+            ".git/hooks/x.ts",
+        ] {
+            assert!(!reloads(rel), "{rel} should not reload");
+        }
+    }
 }

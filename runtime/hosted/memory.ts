@@ -3,9 +3,11 @@
 // its arguments (`command`, `path`), so keep those names.
 //
 // Every path is workspace-relative and must stay inside `memory/`: `..`,
-// absolute paths and symlinks that lead out are refused.
+// absolute paths and symlinks that lead out are refused. Every link on the
+// way is resolved, a dangling one too (a write through it would create its
+// target wherever it points), and a listing does not follow a link out.
 
-import { mkdir, readFile, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, readdir, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 type Context = { directory: string }
@@ -53,32 +55,60 @@ async function exists(full: string): Promise<boolean> {
   }
 }
 
-/**
- * The real location of `rel` (already checked lexically), refusing one that a
- * symlink leads out of `memory/`. The nearest existing ancestor is resolved
- * with realpath and the missing rest appended, so a path not created yet is
- * checked too.
- */
-async function resolve(rel: string, context: Context): Promise<string> {
-  const workspace = await realpath(context.directory)
-  const folder = path.join(workspace, FOLDER)
-  if (!(await exists(folder))) return path.join(folder, path.relative(FOLDER, rel))
-  const realFolder = await realpath(folder)
-  if (realFolder !== workspace && !realFolder.startsWith(workspace + path.sep)) {
-    fail(`${FOLDER}/ is a symlink to a place outside the workspace; the memory tool refuses to follow it`)
+/** Whether anything is at `full`, a dangling symlink included. */
+async function present(full: string): Promise<boolean> {
+  try {
+    await lstat(full)
+    return true
+  } catch {
+    return false
   }
-  let probe = path.join(workspace, rel)
+}
+
+/** Whether `full` is `folder` or inside it. */
+function within(full: string, folder: string): boolean {
+  return full === folder || full.startsWith(folder + path.sep)
+}
+
+/**
+ * Where `full` really is: the nearest existing ancestor resolved with
+ * realpath and the missing rest appended; a dangling link is followed to
+ * where its target would be, so a write through it is checked where it lands.
+ */
+async function real(full: string, hops = 0): Promise<string> {
+  if (hops > 40) fail(`too many levels of symlinks at ${full}`)
+  let probe = full
   const missing: string[] = []
-  for (;;) {
-    if (probe === folder || (await exists(probe))) break
+  while (!(await present(probe))) {
     missing.unshift(path.basename(probe))
     probe = path.dirname(probe)
   }
-  const real = path.join(await realpath(probe), ...missing)
-  if (real !== realFolder && !real.startsWith(realFolder + path.sep)) {
+  let base: string
+  try {
+    base = await realpath(probe)
+  } catch {
+    // A link to nothing (every folder above it exists, or probe would be one of them).
+    base = await real(path.resolve(path.dirname(probe), await readlink(probe)), hops + 1)
+  }
+  return path.join(base, ...missing)
+}
+
+/**
+ * The real location of `rel` (already checked lexically), refusing one that a
+ * symlink leads out of `memory/`, and `memory/` itself when it leads out of
+ * the workspace. A path not created yet is checked where it will be created.
+ */
+async function resolve(rel: string, context: Context): Promise<{ full: string; folder: string }> {
+  const workspace = await realpath(context.directory)
+  const folder = await real(path.join(workspace, FOLDER))
+  if (!within(folder, workspace)) {
+    fail(`${FOLDER}/ is a symlink to a place outside the workspace; the memory tool refuses to follow it`)
+  }
+  const full = await real(path.join(workspace, rel))
+  if (!within(full, folder)) {
     fail(`"${rel}" leads outside ${FOLDER}/ through a symlink; the memory tool only works on files inside ${FOLDER}/`)
   }
-  return real
+  return { full, folder }
 }
 
 function text(value: unknown, field: string, command: string): string {
@@ -94,29 +124,44 @@ async function readText(full: string, rel: string): Promise<string> {
   }
 }
 
-/** Files under `dir`, as workspace-relative paths, depth first. */
-async function listing(dir: string, rel: string, depth: number, out: string[]): Promise<void> {
+/**
+ * Files under `dir`, as workspace-relative paths, depth first. A link is
+ * listed as a link; one that leads out of `folder` (the real `memory/`) is
+ * not followed.
+ */
+async function listing(dir: string, rel: string, depth: number, folder: string, out: string[]): Promise<void> {
   const names = (await readdir(dir)).sort()
   for (const name of names) {
     const full = path.join(dir, name)
     const child = `${rel}/${name}`
+    if ((await lstat(full)).isSymbolicLink()) {
+      const target = await real(full)
+      if (!within(target, folder)) {
+        out.push(`${child}  (a symlink out of ${FOLDER}/, not followed)`)
+        continue
+      }
+      if (!(await exists(target))) {
+        out.push(`${child}  (a symlink to a missing file)`)
+        continue
+      }
+    }
     const info = await stat(full)
     if (info.isDirectory()) {
       out.push(`${child}/`)
-      if (depth > 1) await listing(full, child, depth - 1, out)
+      if (depth > 1) await listing(full, child, depth - 1, folder, out)
     } else {
       out.push(`${child}  (${info.size} bytes)`)
     }
   }
 }
 
-async function view(rel: string, full: string, range: unknown): Promise<string> {
+async function view(rel: string, full: string, folder: string, range: unknown): Promise<string> {
   if (!(await exists(full))) {
     return rel === FOLDER ? `${FOLDER}/ is empty: nothing has been saved yet` : fail(`${rel} does not exist`)
   }
   if ((await stat(full)).isDirectory()) {
     const lines: string[] = []
-    await listing(full, rel, 3, lines)
+    await listing(full, rel, 3, folder, lines)
     return lines.length ? `${rel}/\n${lines.join('\n')}` : `${rel}/ is empty`
   }
   const lines = (await readText(full, rel)).split('\n')
@@ -161,8 +206,8 @@ export default {
       fail(`command must be one of ${COMMANDS.join(', ')}; got ${JSON.stringify(args.command)}`)
     }
     const rel = checked(args.path, 'path')
-    const full = await resolve(rel, context)
-    if (command === 'view') return await view(rel, full, args.view_range)
+    const { full, folder } = await resolve(rel, context)
+    if (command === 'view') return await view(rel, full, folder, args.view_range)
     if (rel === FOLDER && command !== 'delete') fail(`path must name a file inside ${FOLDER}/, not the folder itself`)
     switch (command) {
       case 'create': {
@@ -203,7 +248,7 @@ export default {
       default: {
         const target = checked(args.new_path, 'new_path')
         if (target === FOLDER) fail(`new_path must name a file inside ${FOLDER}/, not the folder itself`)
-        const fullTarget = await resolve(target, context)
+        const fullTarget = (await resolve(target, context)).full
         if (!(await exists(full))) fail(`${rel} does not exist`)
         if (await exists(fullTarget)) fail(`${target} already exists; delete it first or pick another new_path`)
         await mkdir(path.dirname(fullTarget), { recursive: true })

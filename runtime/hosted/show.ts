@@ -2,8 +2,12 @@
 // project; the copy keeps working unchanged. The web UI renders a call from
 // its arguments (`type`, `path`, `url`, `content`, `items`), so keep those
 // names; the result is only a confirmation for the model.
+//
+// A `path` is what the web UI opens in the workspace, so it must be
+// workspace-relative and stay inside: an absolute path, a `..` that leads
+// out and a symlink that leads out are refused.
 
-import { stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 type Context = { directory: string }
@@ -16,6 +20,34 @@ function fail(message: string): never {
   throw new Error(message)
 }
 
+/** Whether `full` is `folder` or inside it. */
+function within(full: string, folder: string): boolean {
+  return full === folder || full.startsWith(folder + path.sep)
+}
+
+/** The workspace file `value` names, refusing one the UI could not open there. */
+async function workspaceFile(value: string, context: Context, where: string): Promise<string> {
+  const written = value.trim()
+  if (path.isAbsolute(written) || /^[A-Za-z]:[\\/]/.test(written) || written.startsWith('\\')) {
+    fail(`${where}path ${value} is absolute: write it relative to the workspace (e.g. "reports/summary.pdf")`)
+  }
+  const workspace = await realpath(context.directory)
+  const full = path.resolve(workspace, written.replace(/\\/g, '/'))
+  if (!within(full, workspace)) {
+    fail(`${where}path ${value} leads outside the workspace; show only files inside it (relative to the workspace)`)
+  }
+  let real: string
+  try {
+    real = await realpath(full)
+  } catch {
+    fail(`${where}path ${value} does not exist; write the file first, or check the path (relative to the workspace)`)
+  }
+  if (!within(real, workspace)) {
+    fail(`${where}path ${value} is a symlink to a place outside the workspace; show only files inside it`)
+  }
+  return real
+}
+
 /** Checks one thing to show and names it for the confirmation. */
 async function describe(item: Item, context: Context, where: string): Promise<string> {
   const type = String(item.type ?? '')
@@ -25,7 +57,7 @@ async function describe(item: Item, context: Context, where: string): Promise<st
     case 'image': {
       if (has(item.url) && type === 'image') return `image ${item.url}`
       if (!has(item.path)) fail(`${where}${type} needs path (a workspace file)${type === 'image' ? ' or url' : ''}`)
-      const full = path.resolve(context.directory, String(item.path))
+      const full = await workspaceFile(String(item.path), context, where)
       try {
         if (!(await stat(full)).isFile()) fail(`${where}path ${item.path} is a folder; show a file`)
       } catch (error) {

@@ -40,7 +40,12 @@ pub struct DaemonArgs {
     /// The largest request body, e.g. `8M`; a larger one is answered 413.
     #[arg(long, value_name = "SIZE", default_value = "8M", value_parser = parse_size)]
     pub max_body: u64,
-    /// Open connections at most; more wait until one closes.
+    /// How long a client has to send a request's whole body, in seconds,
+    /// from the end of its headers; a slower one is answered 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub body_timeout: f64,
+    /// Open connections at most; more wait until one closes (a connection
+    /// that has not yet sent the token gives way to a new one).
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
     /// Do not watch the project for changes.
@@ -118,6 +123,13 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
             return ExitCode::from(EXIT_INTERNAL);
         }
     };
+    let body_timeout = match seconds(args.body_timeout, "--body-timeout") {
+        Ok(body_timeout) => body_timeout,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_INTERNAL);
+        }
+    };
     let program = match std::env::current_exe() {
         Ok(program) => program,
         Err(e) => {
@@ -142,6 +154,7 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
         timeout,
         worker_memory: args.worker_memory,
         body_limit: usize::try_from(args.max_body).unwrap_or(usize::MAX),
+        body_timeout,
         grace,
         program,
         token: std::env::var("BEEUNI_DAEMON_TOKEN").ok(),

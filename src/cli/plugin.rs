@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use checker::project::Project;
 use codegen::plugin::{
     LoadedTool, PluginModel, default_plugin_path, render, shadowing_files, write_if_changed,
+    write_if_changed_inside,
 };
 use daemon::protocol::Loaded;
 
@@ -88,11 +89,18 @@ fn model(project: &Project, loaded: &[Loaded], plugin_path: &Path) -> PluginMode
 }
 
 /// What the daemon runs on each generation it starts serving: the plugin
-/// rewritten at `out` when its bytes change, atomically.
+/// rewritten at `out` when its bytes change, atomically. At its default
+/// place the write stays inside the project (a linked `harnesses/` leading
+/// out is refused); a `--plugin-out FILE` elsewhere is the user's to point.
 pub fn writer(out: PathBuf) -> daemon::OnGeneration {
     std::sync::Arc::new(move |project: &Project, loaded: &[Loaded]| {
         let bytes = render(&model(project, loaded, &out));
-        match write_if_changed(&out, &bytes) {
+        let written = if out == default_plugin_path(&project.root) {
+            write_if_changed_inside(&project.root, &out, &bytes)
+        } else {
+            write_if_changed(&out, &bytes)
+        };
+        match written {
             Ok(true) => Ok(format!("[plugin] wrote {}", out.display())),
             Ok(false) => Ok(format!("[plugin] {} is up to date", out.display())),
             Err(e) => Err(format!(

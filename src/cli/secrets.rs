@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use ::daemon::secrets::{Store, valid_name};
+use ::daemon::secrets::{MAX_SECRET_BYTES, Store, valid_name};
 
 use super::EXIT_INTERNAL;
 use super::project::locate;
@@ -26,6 +26,8 @@ pub enum SecretsCommand {
         #[arg(value_name = "NAME")]
         name: String,
     },
+    /// Remove every secret of the project (the store itself, whatever its size).
+    Clear,
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -60,6 +62,17 @@ pub fn run(start: &Path, command: &SecretsCommand) -> ExitCode {
             Ok(false) => Err(format!("no secret named {name}")),
             Err(e) => Err(e.to_string()),
         },
+        SecretsCommand::Clear => store
+            .clear()
+            .map(|had| {
+                if had {
+                    eprintln!("removed the secret store {}", store.path().display());
+                } else {
+                    eprintln!("no secret is stored for this project");
+                }
+                ExitCode::SUCCESS
+            })
+            .map_err(|e| e.to_string()),
     };
     result.unwrap_or_else(|message| fail(&message))
 }
@@ -79,8 +92,11 @@ fn set(store: &Store, assignment: &str) -> Result<ExitCode, String> {
         ));
     }
     let mut value = String::new();
+    // Up to the limit plus the line break `echo` adds plus one byte: a longer
+    // value is then seen to be too long, and the store refuses it whole
+    // instead of keeping its first megabyte.
     std::io::stdin()
-        .take(1 << 20)
+        .take(MAX_SECRET_BYTES as u64 + 3)
         .read_to_string(&mut value)
         .map_err(|e| format!("cannot read the value from standard input: {e}"))?;
     // `echo value | beeuni secrets set` adds one line break that is not part of the secret.

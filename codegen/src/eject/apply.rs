@@ -3,7 +3,9 @@
 //! If the manifest write fails, the module write is undone (a new file is
 //! removed, an overwritten one gets its old bytes back), so a failure leaves
 //! both files as they were. A manifest that changed on disk since the plan
-//! was made is not overwritten.
+//! was made is not overwritten. Both paths are checked to stay inside the
+//! repository (no symbolic link out of it, see [`atomic::check_inside`])
+//! before anything is written or any folder created.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -33,14 +35,18 @@ pub(crate) type WriteFile<'a> = dyn FnMut(&Path, &[u8]) -> Result<(), WriteError
 impl EjectPlan {
     /// Writes the module and the manifest.
     pub fn apply(&self) -> Result<(), ApplyError> {
-        self.apply_with(&mut |path, bytes| atomic::write(path, bytes))
+        let root = self.root.clone();
+        self.apply_with(&mut |path, bytes| atomic::write_inside(&root, path, bytes))
     }
 
     /// [`EjectPlan::apply`] with the write step supplied, so a test can make
     /// the second write fail.
     pub(crate) fn apply_with(&self, write: &mut WriteFile<'_>) -> Result<(), ApplyError> {
         let manifest = self.root.join(&self.manifest);
+        let module = self.root.join(&self.module);
+        atomic::check_inside(&self.root, &module).map_err(ApplyError::Module)?;
         if self.manifest_after.is_some() {
+            atomic::check_inside(&self.root, &manifest).map_err(ApplyError::Module)?;
             let now = std::fs::read(&manifest).map_err(|source| ApplyError::Read {
                 path: manifest.clone(),
                 source,
@@ -49,7 +55,6 @@ impl EjectPlan {
                 return Err(ApplyError::Changed { path: manifest });
             }
         }
-        let module = self.root.join(&self.module);
         let previous = match std::fs::read(&module) {
             Ok(bytes) => Some(bytes),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,

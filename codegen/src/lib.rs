@@ -11,4 +11,5 @@ pub mod atomic;
 pub mod edit;
 pub mod eject;
 pub mod migrate;
+pub mod new;
 pub mod plugin;

@@ -13,6 +13,7 @@ mod tools_call_daemon;
 mod tools_eject;
 mod tools_ls;
 mod tools_migrate;
+mod tools_new;
 mod validate;
 
 use std::path::PathBuf;
@@ -64,6 +65,8 @@ pub enum ToolsCommand {
     Eject(tools_eject::EjectArgs),
     /// Move legacy opencode tools (harnesses/opencode/tools/) into declared tool modules.
     Migrate(tools_migrate::MigrateArgs),
+    /// Write a typed skeleton module tools/<name>.ts and declare it under `tools:`.
+    New(tools_new::NewArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -86,6 +89,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Eject(args)) => tools_eject::run(&start, &args),
         Command::Tools(ToolsCommand::Call(args)) => tools_call::run(&start, &args),
         Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
+        Command::Tools(ToolsCommand::New(args)) => tools_new::run(&start, &args),
         Command::Daemon(args) => daemon::run(&start, &args),
         Command::Secrets(command) => secrets::run(&start, &command),
         Command::Plugin(PluginCommand::Render(args)) => plugin::render_command(&start, &args),

@@ -1,0 +1,177 @@
+//! The authoring kit: `tools new`, `types`, the host lints and the lock,
+//! each run as a user would on a scratch copy of a fixture project.
+
+mod common;
+
+use std::path::Path;
+
+use common::{Run, assert_contains, beeuni_in};
+use test_support::copy_tree;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch copy of `tests/fixtures/authoring/<name>`, with its own cache.
+struct Scratch {
+    dir: tempfile::TempDir,
+    cache: tempfile::TempDir,
+}
+
+impl Scratch {
+    fn of(name: &str) -> Scratch {
+        let dir = tempfile::tempdir().unwrap();
+        copy_tree(
+            &repo().join("tests/fixtures/authoring").join(name),
+            dir.path(),
+        );
+        Scratch {
+            dir,
+            cache: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        beeuni_in(self.path(), args, &[], self.cache.path())
+    }
+
+    fn read(&self, file: &str) -> String {
+        std::fs::read_to_string(self.path().join(file)).unwrap()
+    }
+}
+
+#[track_caller]
+fn assert_ok(run: &Run) {
+    assert_eq!(
+        run.code, 0,
+        "exit {}\nstdout:\n{}\nstderr:\n{}",
+        run.code, run.stdout, run.stderr
+    );
+}
+
+#[test]
+fn tools_new_then_validate_passes_and_the_tool_runs() {
+    let project = Scratch::of("fresh");
+    let before = project.read("beeuni.yaml");
+    let run = project.run(&["tools", "new", "lookup_order"]);
+    assert_ok(&run);
+    assert_contains(&run.stdout, "  ✓  Created lookup_order\n");
+    assert_contains(
+        &run.stdout,
+        "  set     beeuni.yaml: tools.lookup_order: tools/lookup_order.ts\n",
+    );
+    // One line added after the last entry; every other byte as it was.
+    assert_eq!(
+        project.read("beeuni.yaml"),
+        before.replace(
+            "  memory: 'beeuni:memory'\n",
+            "  memory: 'beeuni:memory'\n  lookup_order: tools/lookup_order.ts\n"
+        )
+    );
+    let validate = project.run(&["validate"]);
+    assert_ok(&validate);
+    assert_eq!(validate.stdout, "no problems found\n");
+    let call = project.run(&[
+        "tools",
+        "call",
+        "lookup_order",
+        "--args",
+        r#"{"input": "A-1042"}"#,
+    ]);
+    assert_ok(&call);
+    assert_contains(&call.stdout, "lookup_order got A-1042 in ");
+}
+
+#[test]
+fn a_second_tools_new_of_the_same_name_is_refused_and_writes_nothing() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "lookup_order"]));
+    let manifest = project.read("beeuni.yaml");
+    let module = project.read("tools/lookup_order.ts");
+    let again = project.run(&["tools", "new", "lookup_order"]);
+    assert_eq!(again.code, 1, "{}", again.stderr);
+    assert_eq!(
+        again.stderr,
+        "error: `lookup_order` is already declared in beeuni.yaml: `lookup_order: tools/lookup_order.ts`\nhelp: choose another name, or edit the module the entry names\n"
+    );
+    assert_eq!(project.read("beeuni.yaml"), manifest);
+    assert_eq!(project.read("tools/lookup_order.ts"), module);
+}
+
+#[test]
+fn tools_new_refuses_invalid_harness_and_beeuni_names_with_the_reason() {
+    let project = Scratch::of("fresh");
+    let before = project.read("beeuni.yaml");
+    for (name, error, help) in [
+        (
+            "LookupOrder",
+            "error: `LookupOrder` is not a valid tool name: a name is snake_case, starts with a letter and has at most 64 characters (`^[a-z][a-z0-9_]{0,63}$`)\n",
+            "help: try `lookup_order`\n",
+        ),
+        (
+            "bash",
+            "error: `bash` is a harness tool's name; a project tool may not take it\n",
+            "help: harness tools are built into opencode",
+        ),
+        (
+            "show",
+            "error: `show` is the name of a Beeuni tool\n",
+            "help: to replace it, run `beeuni tools new show --kind beeuni-override`",
+        ),
+    ] {
+        let run = project.run(&["tools", "new", name]);
+        assert_eq!(run.code, 1, "{name}: {}", run.stderr);
+        assert!(run.stderr.starts_with(error), "{name}: {}", run.stderr);
+        assert_contains(&run.stderr, help);
+    }
+    let not_beeuni = project.run(&["tools", "new", "lookup", "--kind", "beeuni-override"]);
+    assert_eq!(not_beeuni.code, 1);
+    assert_contains(&not_beeuni.stderr, "`lookup` is not a Beeuni tool");
+    assert_eq!(project.read("beeuni.yaml"), before);
+    assert!(!project.path().join("tools").exists());
+}
+
+#[test]
+fn an_override_repoints_the_beeuni_entry_and_keeps_its_parameters() {
+    let project = Scratch::of("fresh");
+    let run = project.run(&["tools", "new", "memory", "--kind", "beeuni-override"]);
+    assert_ok(&run);
+    assert_contains(
+        &run.stdout,
+        "  ✓  Created memory (overrides beeuni:memory)\n",
+    );
+    assert_contains(
+        &project.read("beeuni.yaml"),
+        "  memory: 'tools/memory.ts'\n",
+    );
+    let module = project.read("tools/memory.ts");
+    // The Beeuni tool's own parameters: the web UI renders memory from them.
+    assert_contains(&module, "\"command\": {");
+    assert_contains(&module, "from its call arguments");
+    let ls = project.run(&["tools", "ls"]);
+    assert_contains(
+        &ls.stdout,
+        "memory          beeuni (overridden)  tools/memory.ts",
+    );
+    assert_ok(&project.run(&["validate"]));
+    // Overriding it again: the entry names a module now.
+    let again = project.run(&["tools", "new", "memory", "--kind", "beeuni-override"]);
+    assert_eq!(again.code, 1);
+    assert_contains(&again.stderr, "`memory` is already declared in beeuni.yaml");
+}
+
+#[test]
+fn tools_new_js_writes_a_javascript_module_that_validates() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "summarise", "--js"]));
+    assert_contains(
+        &project.read("beeuni.yaml"),
+        "  summarise: tools/summarise.js\n",
+    );
+    assert_contains(&project.read("tools/summarise.js"), "@param {Args} args");
+    assert_ok(&project.run(&["validate"]));
+}

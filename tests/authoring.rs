@@ -3,7 +3,8 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use common::{Run, assert_contains, beeuni_in};
 use test_support::copy_tree;
@@ -174,4 +175,148 @@ fn tools_new_js_writes_a_javascript_module_that_validates() {
     );
     assert_contains(&project.read("tools/summarise.js"), "@param {Args} args");
     assert_ok(&project.run(&["validate"]));
+}
+
+/// Under CI (`CI=true`) a missing install fails the test; a local `cargo
+/// test` without `cargo xtask ci`'s installs says what it skipped.
+fn tsc() -> Option<PathBuf> {
+    let tsc = repo().join("tests/typecheck/node_modules/typescript/bin/tsc");
+    if tsc.is_file() {
+        return Some(tsc);
+    }
+    let reason = format!(
+        "{} is missing: `cargo xtask ci` installs it (npm ci in tests/typecheck)",
+        tsc.display()
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("tsc cannot run under CI: {reason}");
+    }
+    eprintln!("skipped: tsc cannot run: {reason}");
+    None
+}
+
+/// `tsc --project CONFIG` in `dir`: whether it passed, and what it printed.
+fn type_check(tsc: &Path, dir: &Path, config: &str) -> (bool, String) {
+    let output = Command::new("node")
+        .arg(tsc)
+        .args(["--project", config, "--pretty", "false"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn types_compile_under_tsc_strict_and_misuses_fail_to_compile() {
+    let project = Scratch::of("typed");
+    let run = project.run(&["types"]);
+    assert_ok(&run);
+    assert_eq!(run.stderr, "wrote beeuni-types.d.ts (3 tools)\n");
+    let declarations = project.read("beeuni-types.d.ts");
+    // `report`'s schema exists only once its module has run.
+    assert_contains(
+        &declarations,
+        "    report: {\n      from: string\n      to: string\n    }\n",
+    );
+    assert_contains(
+        &declarations,
+        "      /** The order id, e.g. \"A-1042\" */\n      id: string\n      /** Also list the items */\n      include_items?: boolean\n      carrier?: \"ups\" | \"dhl\" | \"fedex\"\n",
+    );
+    let Some(tsc) = tsc() else { return };
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.json");
+    assert!(passed, "the correct modules do not compile:\n{output}");
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.misuse.json");
+    assert!(!passed, "the misuses compiled:\n{output}");
+    for expected in [
+        "misuse/wrong.ts(4,9): error TS2322: Type 'string' is not assignable to type 'number'.",
+        "misuse/wrong.ts(5,21): error TS2339: Property 'idd' does not exist",
+        "misuse/wrong.ts(6,17): error TS18048: 'args.include_items' is possibly 'undefined'.",
+        "misuse/wrong.ts(7,19): error TS2367:",
+        "misuse/wrong.ts(8,27): error TS2551: Property 'sessionID' does not exist on type 'ToolContext'. Did you mean 'sessionId'?",
+        "misuse/wrong.ts(9,27): error TS2339: Property 'since' does not exist",
+    ] {
+        assert_contains(&output, expected);
+    }
+}
+
+#[test]
+fn types_check_fails_with_a_diff_when_the_file_is_stale() {
+    let project = Scratch::of("typed");
+    let missing = project.run(&["types", "--check"]);
+    assert_eq!(missing.code, 1, "{}", missing.stderr);
+    assert_contains(&missing.stdout, "--- /dev/null\n+++ b/beeuni-types.d.ts\n");
+    assert!(!project.path().join("beeuni-types.d.ts").exists());
+    assert_ok(&project.run(&["types"]));
+    let current = project.run(&["types", "--check"]);
+    assert_ok(&current);
+    assert_eq!(current.stderr, "beeuni-types.d.ts is up to date\n");
+    let module = project.path().join("tools/lookup_order.ts");
+    let text = std::fs::read_to_string(&module).unwrap();
+    std::fs::write(
+        &module,
+        text.replace("Returns its status and carrier.", "Returns its status."),
+    )
+    .unwrap();
+    let before = project.read("beeuni-types.d.ts");
+    let stale = project.run(&["types", "--check"]);
+    assert_eq!(stale.code, 1, "{}", stale.stderr);
+    assert_contains(
+        &stale.stdout,
+        "--- a/beeuni-types.d.ts\n+++ b/beeuni-types.d.ts\n",
+    );
+    assert_contains(
+        &stale.stdout,
+        "\n-    /** Look up an order by id. Returns its status and carrier. */\n+    /** Look up an order by id. Returns its status. */\n",
+    );
+    assert_eq!(
+        stale.stderr,
+        "error: beeuni-types.d.ts is stale: run `beeuni types` and commit it\n"
+    );
+    assert_eq!(
+        project.read("beeuni-types.d.ts"),
+        before,
+        "--check writes nothing"
+    );
+}
+
+#[test]
+fn new_skeletons_type_check_once_types_are_written() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "lookup_order"]));
+    assert_ok(&project.run(&["tools", "new", "summarise", "--js"]));
+    assert_ok(&project.run(&["tools", "new", "memory", "--kind", "beeuni-override"]));
+    assert_ok(&project.run(&["types"]));
+    std::fs::write(
+        project.path().join("tsconfig.json"),
+        r#"{
+  "compilerOptions": {
+    "strict": true, "noEmit": true, "allowJs": true, "checkJs": true,
+    "target": "es2022", "lib": ["es2022", "dom"], "module": "preserve",
+    "moduleResolution": "bundler", "types": []
+  },
+  "include": ["beeuni-types.d.ts", "tools/*"]
+}"#,
+    )
+    .unwrap();
+    let Some(tsc) = tsc() else { return };
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.json");
+    assert!(passed, "a new skeleton does not compile:\n{output}");
+    // The JSDoc types are checked, not ignored: a wrong use fails.
+    let js = project.path().join("tools/summarise.js");
+    let text = std::fs::read_to_string(&js).unwrap();
+    std::fs::write(
+        &js,
+        text.replace("${args.input}", "${args.input.toFixed(2)}"),
+    )
+    .unwrap();
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.json");
+    assert!(!passed, "{output}");
+    assert_contains(&output, "tools/summarise.js(");
+    assert_contains(
+        &output,
+        "Property 'toFixed' does not exist on type 'string'.",
+    );
 }

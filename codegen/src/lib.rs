@@ -13,3 +13,4 @@ pub mod eject;
 pub mod migrate;
 pub mod new;
 pub mod plugin;
+pub mod types;

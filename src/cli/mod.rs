@@ -14,6 +14,7 @@ mod tools_eject;
 mod tools_ls;
 mod tools_migrate;
 mod tools_new;
+mod types;
 mod validate;
 
 use std::path::PathBuf;
@@ -47,6 +48,8 @@ pub enum Command {
     /// Set, list and remove the project's local secrets.
     #[command(subcommand)]
     Secrets(secrets::SecretsCommand),
+    /// Write beeuni-types.d.ts: TypeScript declarations of each tool's args and of context.
+    Types(types::TypesArgs),
     /// The standard harness's forwarding plugin.
     #[command(subcommand)]
     Plugin(PluginCommand),
@@ -91,6 +94,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
         Command::Tools(ToolsCommand::New(args)) => tools_new::run(&start, &args),
         Command::Daemon(args) => daemon::run(&start, &args),
+        Command::Types(args) => types::run(&start, &args),
         Command::Secrets(command) => secrets::run(&start, &command),
         Command::Plugin(PluginCommand::Render(args)) => plugin::render_command(&start, &args),
         Command::DaemonWorker => daemon::run_worker(),

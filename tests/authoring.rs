@@ -320,3 +320,85 @@ fn new_skeletons_type_check_once_types_are_written() {
         "Property 'toFixed' does not exist on type 'string'.",
     );
 }
+
+/// `validate --format json`'s diagnostics as (code, file, line).
+fn reported(run: &Run) -> Vec<(String, String, u64)> {
+    let json: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("no JSON ({e}):\n{}\n{}", run.stdout, run.stderr));
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["location"]["file"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+                d["location"]["line"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn lints_judge_the_loaded_schema_at_the_declaration_in_json_and_sarif() {
+    let project = Scratch::of("lints");
+    let json = project.run(&["validate", "--format", "json"]);
+    assert_eq!(json.code, 1, "{}", json.stdout);
+    let lints: Vec<_> = reported(&json)
+        .into_iter()
+        .filter(|(code, _, _)| code.starts_with("lint/"))
+        .collect();
+    // The schema is computed: only loading the module shows `format: date`
+    // and the optional `to`.
+    assert_eq!(
+        lints,
+        [
+            (
+                "lint/gemini-schema".to_string(),
+                "beeuni.yaml".to_string(),
+                4
+            ),
+            (
+                "lint/openai-strict".to_string(),
+                "beeuni.yaml".to_string(),
+                4
+            ),
+        ]
+    );
+    assert_contains(&json.stdout, "`to` of `parameters` is not in `required`");
+    assert_contains(
+        &json.stdout,
+        "`parameters/properties/from` has `format: date`, which Gemini does not accept on a string",
+    );
+    let sarif = project.run(&["validate", "--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let strict = results
+        .iter()
+        .find(|r| r["ruleId"] == "lint/openai-strict")
+        .expect("a SARIF result for lint/openai-strict");
+    assert_eq!(strict["level"], "error");
+    let region = &strict["locations"][0]["physicalLocation"];
+    assert_eq!(region["artifactLocation"]["uri"], "beeuni.yaml");
+    assert_eq!(region["region"]["startLine"], 4);
+}
+
+#[test]
+fn lints_are_off_without_the_lints_key() {
+    let project = Scratch::of("lints");
+    let manifest = project.read("beeuni.yaml");
+    let without = manifest.split("lints:").next().unwrap().to_string();
+    std::fs::write(project.path().join("beeuni.yaml"), without).unwrap();
+    let run = project.run(&["validate", "--format", "json"]);
+    assert_ok(&run);
+    assert!(
+        reported(&run)
+            .iter()
+            .all(|(code, _, _)| !code.starts_with("lint/")),
+        "{}",
+        run.stdout
+    );
+}

@@ -4,6 +4,7 @@
 //! the tool threw), 2 usage or internal failure.
 
 mod daemon;
+mod lints;
 mod output;
 mod plugin;
 mod project;

@@ -11,4 +11,6 @@ pub mod atomic;
 pub mod edit;
 pub mod eject;
 pub mod migrate;
+pub mod new;
 pub mod plugin;
+pub mod types;

@@ -4,6 +4,7 @@
 //! the tool threw), 2 usage or internal failure.
 
 mod daemon;
+mod lints;
 mod output;
 mod plugin;
 mod project;
@@ -13,6 +14,8 @@ mod tools_call_daemon;
 mod tools_eject;
 mod tools_ls;
 mod tools_migrate;
+mod tools_new;
+mod types;
 mod validate;
 
 use std::path::PathBuf;
@@ -46,6 +49,8 @@ pub enum Command {
     /// Set, list and remove the project's local secrets.
     #[command(subcommand)]
     Secrets(secrets::SecretsCommand),
+    /// Write beeuni-types.d.ts: TypeScript declarations of each tool's args and of context.
+    Types(types::TypesArgs),
     /// The standard harness's forwarding plugin.
     #[command(subcommand)]
     Plugin(PluginCommand),
@@ -64,6 +69,8 @@ pub enum ToolsCommand {
     Eject(tools_eject::EjectArgs),
     /// Move legacy opencode tools (harnesses/opencode/tools/) into declared tool modules.
     Migrate(tools_migrate::MigrateArgs),
+    /// Write a typed skeleton module tools/<name>.ts and declare it under `tools:`.
+    New(tools_new::NewArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -86,7 +93,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Eject(args)) => tools_eject::run(&start, &args),
         Command::Tools(ToolsCommand::Call(args)) => tools_call::run(&start, &args),
         Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
+        Command::Tools(ToolsCommand::New(args)) => tools_new::run(&start, &args),
         Command::Daemon(args) => daemon::run(&start, &args),
+        Command::Types(args) => types::run(&start, &args),
         Command::Secrets(command) => secrets::run(&start, &command),
         Command::Plugin(PluginCommand::Render(args)) => plugin::render_command(&start, &args),
         Command::DaemonWorker => daemon::run_worker(),

@@ -80,6 +80,7 @@ pub fn check(start: &Path, deep: bool) -> (Vec<diagnostics::Diagnostic>, diagnos
                     (manifest, modules)
                 });
             all.extend(manifest_diagnostics);
+            all.extend(super::lints::check(project));
             if deep {
                 // A module whose own static errors explain the failure is not
                 // loaded again: the same cause would be reported twice.

@@ -158,6 +158,18 @@ codes! {
         "An import resolves only through files git does not track (or outside the repository); the sandbox receives only tracked files and installs no package.";
     MODULE_UNTRACKED = "module/untracked", Warning, in "checker/src/module/git.rs",
         "A declared tool module is a file git does not track, so the sandbox never receives it.";
+    LINT_INVALID_CONFIG = "lint/invalid-config", Error, in "checker/src/rules/lints/config.rs",
+        "The `lints:` key of `beeuni.yaml` holds something it does not take: an unknown key or target, or a value of the wrong kind.";
+    LINT_DESCRIPTION_TOO_LONG = "lint/description-too-long", Warning, in "checker/src/rules/lints/description.rs",
+        "With the `claude-code` target: a tool's description is over the 2,048 characters Claude Code shows the model; the rest is cut.";
+    LINT_OPENAI_STRICT = "lint/openai-strict", Error, in "checker/src/rules/lints/openai.rs",
+        "With the `openai-strict` target: an object in `parameters` leaves a property out of `required` or lacks `additionalProperties: false`, so OpenAI's strict function calling refuses the request.";
+    LINT_GEMINI_SCHEMA = "lint/gemini-schema", Error, in "checker/src/rules/lints/gemini.rs",
+        "With the `gemini` target: `parameters` uses JSON Schema outside Gemini's subset (`$ref` or definitions, `oneOf`, a `format` it does not list), so Gemini refuses the request.";
+    LINT_SCHEMA_TOKENS = "lint/schema-tokens", Warning, in "checker/src/rules/lints/tokens.rs",
+        "With `max_schema_tokens`: a tool's definition (name, description, parameters) is estimated at more tokens than the project allows, which every turn that offers it pays.";
+    LINT_SHADOWS_BUILTIN = "lint/shadows-builtin", Warning, in "checker/src/rules/lints/shadowing.rs",
+        "With `shadowing: true`: a project module replaces a Beeuni tool, or its name differs from a harness or Beeuni tool's only by underscores.";
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 mod agent_tool_lists;
 mod fuzz;
 mod legacy;
+pub mod lints;
 mod tools;
 
 pub use legacy::{LEGACY_TOOL_DIRS, LegacyFile, legacy_files};

@@ -1,0 +1,404 @@
+//! The authoring kit: `tools new`, `types`, the host lints and the lock,
+//! each run as a user would on a scratch copy of a fixture project.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{Run, assert_contains, beeuni_in};
+use test_support::copy_tree;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch copy of `tests/fixtures/authoring/<name>`, with its own cache.
+struct Scratch {
+    dir: tempfile::TempDir,
+    cache: tempfile::TempDir,
+}
+
+impl Scratch {
+    fn of(name: &str) -> Scratch {
+        let dir = tempfile::tempdir().unwrap();
+        copy_tree(
+            &repo().join("tests/fixtures/authoring").join(name),
+            dir.path(),
+        );
+        Scratch {
+            dir,
+            cache: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        beeuni_in(self.path(), args, &[], self.cache.path())
+    }
+
+    fn read(&self, file: &str) -> String {
+        std::fs::read_to_string(self.path().join(file)).unwrap()
+    }
+}
+
+#[track_caller]
+fn assert_ok(run: &Run) {
+    assert_eq!(
+        run.code, 0,
+        "exit {}\nstdout:\n{}\nstderr:\n{}",
+        run.code, run.stdout, run.stderr
+    );
+}
+
+#[test]
+fn tools_new_then_validate_passes_and_the_tool_runs() {
+    let project = Scratch::of("fresh");
+    let before = project.read("beeuni.yaml");
+    let run = project.run(&["tools", "new", "lookup_order"]);
+    assert_ok(&run);
+    assert_contains(&run.stdout, "  ✓  Created lookup_order\n");
+    assert_contains(
+        &run.stdout,
+        "  set     beeuni.yaml: tools.lookup_order: tools/lookup_order.ts\n",
+    );
+    // One line added after the last entry; every other byte as it was.
+    assert_eq!(
+        project.read("beeuni.yaml"),
+        before.replace(
+            "  memory: 'beeuni:memory'\n",
+            "  memory: 'beeuni:memory'\n  lookup_order: tools/lookup_order.ts\n"
+        )
+    );
+    let validate = project.run(&["validate"]);
+    assert_ok(&validate);
+    assert_eq!(validate.stdout, "no problems found\n");
+    let call = project.run(&[
+        "tools",
+        "call",
+        "lookup_order",
+        "--args",
+        r#"{"input": "A-1042"}"#,
+    ]);
+    assert_ok(&call);
+    assert_contains(&call.stdout, "lookup_order got A-1042 in ");
+}
+
+#[test]
+fn a_second_tools_new_of_the_same_name_is_refused_and_writes_nothing() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "lookup_order"]));
+    let manifest = project.read("beeuni.yaml");
+    let module = project.read("tools/lookup_order.ts");
+    let again = project.run(&["tools", "new", "lookup_order"]);
+    assert_eq!(again.code, 1, "{}", again.stderr);
+    assert_eq!(
+        again.stderr,
+        "error: `lookup_order` is already declared in beeuni.yaml: `lookup_order: tools/lookup_order.ts`\nhelp: choose another name, or edit the module the entry names\n"
+    );
+    assert_eq!(project.read("beeuni.yaml"), manifest);
+    assert_eq!(project.read("tools/lookup_order.ts"), module);
+}
+
+#[test]
+fn tools_new_refuses_invalid_harness_and_beeuni_names_with_the_reason() {
+    let project = Scratch::of("fresh");
+    let before = project.read("beeuni.yaml");
+    for (name, error, help) in [
+        (
+            "LookupOrder",
+            "error: `LookupOrder` is not a valid tool name: a name is snake_case, starts with a letter and has at most 64 characters (`^[a-z][a-z0-9_]{0,63}$`)\n",
+            "help: try `lookup_order`\n",
+        ),
+        (
+            "bash",
+            "error: `bash` is a harness tool's name; a project tool may not take it\n",
+            "help: harness tools are built into opencode",
+        ),
+        (
+            "show",
+            "error: `show` is the name of a Beeuni tool\n",
+            "help: to replace it, run `beeuni tools new show --kind beeuni-override`",
+        ),
+    ] {
+        let run = project.run(&["tools", "new", name]);
+        assert_eq!(run.code, 1, "{name}: {}", run.stderr);
+        assert!(run.stderr.starts_with(error), "{name}: {}", run.stderr);
+        assert_contains(&run.stderr, help);
+    }
+    let not_beeuni = project.run(&["tools", "new", "lookup", "--kind", "beeuni-override"]);
+    assert_eq!(not_beeuni.code, 1);
+    assert_contains(&not_beeuni.stderr, "`lookup` is not a Beeuni tool");
+    assert_eq!(project.read("beeuni.yaml"), before);
+    assert!(!project.path().join("tools").exists());
+}
+
+#[test]
+fn an_override_repoints_the_beeuni_entry_and_keeps_its_parameters() {
+    let project = Scratch::of("fresh");
+    let run = project.run(&["tools", "new", "memory", "--kind", "beeuni-override"]);
+    assert_ok(&run);
+    assert_contains(
+        &run.stdout,
+        "  ✓  Created memory (overrides beeuni:memory)\n",
+    );
+    assert_contains(
+        &project.read("beeuni.yaml"),
+        "  memory: 'tools/memory.ts'\n",
+    );
+    let module = project.read("tools/memory.ts");
+    // The Beeuni tool's own parameters: the web UI renders memory from them.
+    assert_contains(&module, "\"command\": {");
+    assert_contains(&module, "from its call arguments");
+    let ls = project.run(&["tools", "ls"]);
+    assert_contains(
+        &ls.stdout,
+        "memory          beeuni (overridden)  tools/memory.ts",
+    );
+    assert_ok(&project.run(&["validate"]));
+    // Overriding it again: the entry names a module now.
+    let again = project.run(&["tools", "new", "memory", "--kind", "beeuni-override"]);
+    assert_eq!(again.code, 1);
+    assert_contains(&again.stderr, "`memory` is already declared in beeuni.yaml");
+}
+
+#[test]
+fn tools_new_js_writes_a_javascript_module_that_validates() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "summarise", "--js"]));
+    assert_contains(
+        &project.read("beeuni.yaml"),
+        "  summarise: tools/summarise.js\n",
+    );
+    assert_contains(&project.read("tools/summarise.js"), "@param {Args} args");
+    assert_ok(&project.run(&["validate"]));
+}
+
+/// Under CI (`CI=true`) a missing install fails the test; a local `cargo
+/// test` without `cargo xtask ci`'s installs says what it skipped.
+fn tsc() -> Option<PathBuf> {
+    let tsc = repo().join("tests/typecheck/node_modules/typescript/bin/tsc");
+    if tsc.is_file() {
+        return Some(tsc);
+    }
+    let reason = format!(
+        "{} is missing: `cargo xtask ci` installs it (npm ci in tests/typecheck)",
+        tsc.display()
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("tsc cannot run under CI: {reason}");
+    }
+    eprintln!("skipped: tsc cannot run: {reason}");
+    None
+}
+
+/// `tsc --project CONFIG` in `dir`: whether it passed, and what it printed.
+fn type_check(tsc: &Path, dir: &Path, config: &str) -> (bool, String) {
+    let output = Command::new("node")
+        .arg(tsc)
+        .args(["--project", config, "--pretty", "false"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn types_compile_under_tsc_strict_and_misuses_fail_to_compile() {
+    let project = Scratch::of("typed");
+    let run = project.run(&["types"]);
+    assert_ok(&run);
+    assert_eq!(run.stderr, "wrote beeuni-types.d.ts (3 tools)\n");
+    let declarations = project.read("beeuni-types.d.ts");
+    // `report`'s schema exists only once its module has run.
+    assert_contains(
+        &declarations,
+        "    report: {\n      from: string\n      to: string\n    }\n",
+    );
+    assert_contains(
+        &declarations,
+        "      /** The order id, e.g. \"A-1042\" */\n      id: string\n      /** Also list the items */\n      include_items?: boolean\n      carrier?: \"ups\" | \"dhl\" | \"fedex\"\n",
+    );
+    let Some(tsc) = tsc() else { return };
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.json");
+    assert!(passed, "the correct modules do not compile:\n{output}");
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.misuse.json");
+    assert!(!passed, "the misuses compiled:\n{output}");
+    for expected in [
+        "misuse/wrong.ts(4,9): error TS2322: Type 'string' is not assignable to type 'number'.",
+        "misuse/wrong.ts(5,21): error TS2339: Property 'idd' does not exist",
+        "misuse/wrong.ts(6,17): error TS18048: 'args.include_items' is possibly 'undefined'.",
+        "misuse/wrong.ts(7,19): error TS2367:",
+        "misuse/wrong.ts(8,27): error TS2551: Property 'sessionID' does not exist on type 'ToolContext'. Did you mean 'sessionId'?",
+        "misuse/wrong.ts(9,27): error TS2339: Property 'since' does not exist",
+    ] {
+        assert_contains(&output, expected);
+    }
+}
+
+#[test]
+fn types_check_fails_with_a_diff_when_the_file_is_stale() {
+    let project = Scratch::of("typed");
+    let missing = project.run(&["types", "--check"]);
+    assert_eq!(missing.code, 1, "{}", missing.stderr);
+    assert_contains(&missing.stdout, "--- /dev/null\n+++ b/beeuni-types.d.ts\n");
+    assert!(!project.path().join("beeuni-types.d.ts").exists());
+    assert_ok(&project.run(&["types"]));
+    let current = project.run(&["types", "--check"]);
+    assert_ok(&current);
+    assert_eq!(current.stderr, "beeuni-types.d.ts is up to date\n");
+    let module = project.path().join("tools/lookup_order.ts");
+    let text = std::fs::read_to_string(&module).unwrap();
+    std::fs::write(
+        &module,
+        text.replace("Returns its status and carrier.", "Returns its status."),
+    )
+    .unwrap();
+    let before = project.read("beeuni-types.d.ts");
+    let stale = project.run(&["types", "--check"]);
+    assert_eq!(stale.code, 1, "{}", stale.stderr);
+    assert_contains(
+        &stale.stdout,
+        "--- a/beeuni-types.d.ts\n+++ b/beeuni-types.d.ts\n",
+    );
+    assert_contains(
+        &stale.stdout,
+        "\n-    /** Look up an order by id. Returns its status and carrier. */\n+    /** Look up an order by id. Returns its status. */\n",
+    );
+    assert_eq!(
+        stale.stderr,
+        "error: beeuni-types.d.ts is stale: run `beeuni types` and commit it\n"
+    );
+    assert_eq!(
+        project.read("beeuni-types.d.ts"),
+        before,
+        "--check writes nothing"
+    );
+}
+
+#[test]
+fn new_skeletons_type_check_once_types_are_written() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "lookup_order"]));
+    assert_ok(&project.run(&["tools", "new", "summarise", "--js"]));
+    assert_ok(&project.run(&["tools", "new", "memory", "--kind", "beeuni-override"]));
+    assert_ok(&project.run(&["types"]));
+    std::fs::write(
+        project.path().join("tsconfig.json"),
+        r#"{
+  "compilerOptions": {
+    "strict": true, "noEmit": true, "allowJs": true, "checkJs": true,
+    "target": "es2022", "lib": ["es2022", "dom"], "module": "preserve",
+    "moduleResolution": "bundler", "types": []
+  },
+  "include": ["beeuni-types.d.ts", "tools/*"]
+}"#,
+    )
+    .unwrap();
+    let Some(tsc) = tsc() else { return };
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.json");
+    assert!(passed, "a new skeleton does not compile:\n{output}");
+    // The JSDoc types are checked, not ignored: a wrong use fails.
+    let js = project.path().join("tools/summarise.js");
+    let text = std::fs::read_to_string(&js).unwrap();
+    std::fs::write(
+        &js,
+        text.replace("${args.input}", "${args.input.toFixed(2)}"),
+    )
+    .unwrap();
+    let (passed, output) = type_check(&tsc, project.path(), "tsconfig.json");
+    assert!(!passed, "{output}");
+    assert_contains(&output, "tools/summarise.js(");
+    assert_contains(
+        &output,
+        "Property 'toFixed' does not exist on type 'string'.",
+    );
+}
+
+/// `validate --format json`'s diagnostics as (code, file, line).
+fn reported(run: &Run) -> Vec<(String, String, u64)> {
+    let json: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("no JSON ({e}):\n{}\n{}", run.stdout, run.stderr));
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["location"]["file"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+                d["location"]["line"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn lints_judge_the_loaded_schema_at_the_declaration_in_json_and_sarif() {
+    let project = Scratch::of("lints");
+    let json = project.run(&["validate", "--format", "json"]);
+    assert_eq!(json.code, 1, "{}", json.stdout);
+    let lints: Vec<_> = reported(&json)
+        .into_iter()
+        .filter(|(code, _, _)| code.starts_with("lint/"))
+        .collect();
+    // The schema is computed: only loading the module shows `format: date`
+    // and the optional `to`.
+    assert_eq!(
+        lints,
+        [
+            (
+                "lint/gemini-schema".to_string(),
+                "beeuni.yaml".to_string(),
+                4
+            ),
+            (
+                "lint/openai-strict".to_string(),
+                "beeuni.yaml".to_string(),
+                4
+            ),
+        ]
+    );
+    assert_contains(&json.stdout, "`to` of `parameters` is not in `required`");
+    assert_contains(
+        &json.stdout,
+        "`parameters/properties/from` has `format: date`, which Gemini does not accept on a string",
+    );
+    let sarif = project.run(&["validate", "--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let strict = results
+        .iter()
+        .find(|r| r["ruleId"] == "lint/openai-strict")
+        .expect("a SARIF result for lint/openai-strict");
+    assert_eq!(strict["level"], "error");
+    let region = &strict["locations"][0]["physicalLocation"];
+    assert_eq!(region["artifactLocation"]["uri"], "beeuni.yaml");
+    assert_eq!(region["region"]["startLine"], 4);
+}
+
+#[test]
+fn lints_are_off_without_the_lints_key() {
+    let project = Scratch::of("lints");
+    let manifest = project.read("beeuni.yaml");
+    let without = manifest.split("lints:").next().unwrap().to_string();
+    std::fs::write(project.path().join("beeuni.yaml"), without).unwrap();
+    let run = project.run(&["validate", "--format", "json"]);
+    assert_ok(&run);
+    assert!(
+        reported(&run)
+            .iter()
+            .all(|(code, _, _)| !code.starts_with("lint/")),
+        "{}",
+        run.stdout
+    );
+}

@@ -1507,3 +1507,129 @@ fn json_logs_carry_the_same_lines() {
             .all(|e| e["timestamp"].is_string() && e["level"].is_string())
     );
 }
+
+/// What a tool can reach, and what it cannot: the calls of other agents,
+/// the daemon's token and files, the daemon itself. The project's tools
+/// `sh`, `fsread` and `fswrite` are the attacker's, run for `spy`.
+mod containment {
+    use super::*;
+
+    const VICTIM_SECRET: &str = "victim-secret-7d1e";
+
+    fn sandbox() -> Sandbox {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/daemon/containment"),
+            &dir.path().join("project"),
+        );
+        let sandbox = Sandbox { dir };
+        let set = sandbox.secrets(&["set", "VICTIM_KEY=-"], VICTIM_SECRET);
+        assert!(set.status.success(), "{set:?}");
+        sandbox
+    }
+
+    /// Runs `command` with `/bin/sh` from a tool: `{status, stdout, stderr}`.
+    fn sh(daemon: &Daemon, command: &str) -> Value {
+        let answer = daemon.call(
+            "sh",
+            call_body(json!({"command": command}), json!({"agent": "spy"})),
+        );
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        serde_json::from_str(answer.body["output"].as_str().unwrap()).unwrap()
+    }
+
+    fn victim_reads_its_secret(daemon: &Daemon, session: &str) {
+        let answer = daemon.call(
+            "env",
+            call_body(
+                json!({"name": "VICTIM_KEY"}),
+                json!({"agent": "victim", "sessionId": session}),
+            ),
+        );
+        assert_eq!(
+            answer.status,
+            StatusCode::OK,
+            "the victim's call {session} was lost: {}\n{}",
+            answer.body,
+            daemon.log()
+        );
+        let output: Value = serde_json::from_str(answer.body["output"].as_str().unwrap()).unwrap();
+        assert_eq!(output, json!({"context": VICTIM_SECRET, "process": null}));
+    }
+
+    fn wait_for_file(path: &Path, daemon: &Daemon) {
+        let start = Instant::now();
+        while !path.exists() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{} never appeared:\n{}",
+                path.display(),
+                daemon.log()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn a_tool_reading_its_workers_descriptors_gets_no_other_call() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--timeout", "8"]);
+        let snooping = sandbox.project().join("snooping");
+        std::thread::scope(|scope| {
+            // Readers on the worker's descriptors (its stdin and stdout were
+            // the daemon's pipes), in the background of one call.
+            let snoop = scope.spawn(|| {
+                sh(
+                    &daemon,
+                    &format!(
+                        "touch {}; for fd in 0 1 3 4 5 6; do timeout 3 cat /proc/$PPID/fd/$fd 2>/dev/null & done; wait",
+                        snooping.display()
+                    ),
+                )
+            });
+            wait_for_file(&snooping, &daemon);
+            // Sequencing only: the readers open their descriptors and wait.
+            std::thread::sleep(Duration::from_millis(300));
+            for i in 0..4 {
+                victim_reads_its_secret(&daemon, &format!("victim-{i}"));
+            }
+            let seen = snoop.join().unwrap();
+            let seen = seen["stdout"].as_str().unwrap();
+            assert!(!seen.contains("victim"), "a tool read another call: {seen}");
+        });
+    }
+
+    #[test]
+    fn an_answer_forged_by_a_tool_changes_nothing() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        std::thread::scope(|scope| {
+            let victim = scope.spawn(|| {
+                daemon.call(
+                    "slow",
+                    call_body(
+                        json!({"ms": 1500, "tag": "victim"}),
+                        json!({"agent": "victim"}),
+                    ),
+                )
+            });
+            daemon.wait_for_calls(1, "the victim's call never reached its worker");
+            let line = "{\"done\":{\"id\":$I,\"ok\":true,\"text\":\"forged\",\"timed_out\":false,\"stalled\":false,\"console\":[]}}\n";
+            let forged = daemon.call(
+                "fswrite",
+                call_body(
+                    json!({
+                        "paths": ["/proc/self/fd/1", "/proc/self/fd/0", "/proc/self/fd/3", "/proc/self/fd/4"],
+                        "text": line,
+                        "times": 100,
+                    }),
+                    json!({"agent": "spy"}),
+                ),
+            );
+            assert_eq!(forged.status, StatusCode::OK, "{}", forged.body);
+            let answer = victim.join().unwrap();
+            assert_eq!(answer.body, json!({"output": "slept 1500 ms victim"}));
+        });
+        victim_reads_its_secret(&daemon, "after");
+    }
+}

@@ -244,8 +244,9 @@ impl Slot {
 
 struct Driver {
     child: tokio::process::Child,
-    stdin: tokio::process::ChildStdin,
-    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+    /// The daemon's end of the worker's socket, both ways.
+    to_worker: tokio::net::unix::OwnedWriteHalf,
+    lines: tokio::io::Lines<BufReader<tokio::net::unix::OwnedReadHalf>>,
     jobs: mpsc::UnboundedReceiver<Job>,
     busy: Arc<AtomicUsize>,
     alive: Arc<AtomicBool>,
@@ -263,11 +264,16 @@ struct Pending {
 
 async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
     use std::os::unix::process::CommandExt;
+    // One socket carries the protocol both ways. The worker finds its end
+    // on fd 0 and moves it to a close-on-exec descriptor before it loads a
+    // module (see `worker.rs`); ours is close-on-exec, so no other worker
+    // (nor a tool's subprocess) inherits it.
+    let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
     let mut command = std::process::Command::new(&spec.program);
     command
         .arg("daemon-worker")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)))
+        .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         // Its own process group, so that killing it kills the tools' subprocesses too.
         .process_group(0);
@@ -283,19 +289,16 @@ async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
     let mut command = tokio::process::Command::from(command);
     command.kill_on_drop(true);
     let mut child = command.spawn()?;
-    let mut stdin = child
-        .stdin
-        .take()
-        .ok_or_else(|| anyhow::anyhow!("no worker stdin"))?;
-    let stdout = child
-        .stdout
-        .take()
-        .ok_or_else(|| anyhow::anyhow!("no worker stdout"))?;
+    // Our copy of the worker's end goes with the command: the socket must
+    // read as closed once the worker is gone.
+    drop(command);
+    ours.set_nonblocking(true)?;
+    let (reader, mut to_worker) = tokio::net::UnixStream::from_std(ours)?.into_split();
     let mut setup = serde_json::to_vec(&spec.setup)?;
     setup.push(b'\n');
-    stdin.write_all(&setup).await?;
-    stdin.flush().await?;
-    let mut lines = BufReader::new(stdout).lines();
+    to_worker.write_all(&setup).await?;
+    to_worker.flush().await?;
+    let mut lines = BufReader::new(reader).lines();
     let ready: Ready = match lines.next_line().await? {
         Some(line) => serde_json::from_str(&line)?,
         None => {
@@ -318,7 +321,7 @@ async fn spawn(spec: &WorkerSpec) -> anyhow::Result<(Handle, Ready, Driver)> {
         ready,
         Driver {
             child,
-            stdin,
+            to_worker,
             lines,
             jobs,
             busy,
@@ -538,7 +541,7 @@ impl Driver {
     async fn send(&mut self, request: &Request) -> std::io::Result<()> {
         let mut line = serde_json::to_vec(request).unwrap_or_default();
         line.push(b'\n');
-        self.stdin.write_all(&line).await
+        self.to_worker.write_all(&line).await
     }
 
     fn kill_group(&mut self) {

@@ -1,5 +1,6 @@
 //! The lines the daemon and its worker processes exchange over the
-//! worker's stdin and stdout: one JSON value per line.
+//! worker's socket (a Unix socket pair; see `pool.rs` and `worker.rs`): one
+//! JSON value per line.
 
 use std::path::PathBuf;
 

@@ -1,6 +1,16 @@
 //! The worker process (`beeuni daemon-worker`, started by the daemon, never
-//! by a person): one [`runtime::Host`] with every tool loaded, fed calls on
-//! stdin, answering on stdout (see `protocol.rs`).
+//! by a person): one [`runtime::Host`] with every tool loaded, fed calls and
+//! answering over a socket the daemon hands it (see `protocol.rs`).
+//!
+//! The tools a worker runs must not reach that socket: another agent's
+//! calls (secrets included) travel on it, and a line written to it would
+//! answer another call. So the worker makes itself non-dumpable (a
+//! subprocess of the same user cannot open `/proc/<worker>/fd/*`), moves
+//! the socket off fd 0 to a close-on-exec descriptor (no subprocess inherits
+//! it, and a socket cannot be reopened through `/proc/self/fd/N` as a pipe
+//! could), and leaves fds 0 and 1 on `/dev/null`, all before it reads a
+//! module. A tool's `console` and `process.stdout` never used fd 1: the
+//! runtime collects them into the call's answer.
 //!
 //! A worker is a process, not a thread, because boa cannot interrupt native
 //! code (a catastrophic regular expression) and cannot bound its heap: the
@@ -26,9 +36,40 @@ use crate::protocol::{
     Call, Done, Event, Loaded, Ready, Request, Setup, Skipped, ToolSpec, unix_ms,
 };
 
+/// The worker's entry point: takes the daemon's socket from fd 0, where the
+/// daemon put it, and serves on it until the daemon closes it.
+pub fn serve_daemon() -> anyhow::Result<()> {
+    // Before anything else: from here on no process of this user can read
+    // this one's descriptors or memory through `/proc`, nor ptrace it.
+    nix::sys::prctl::set_dumpable(false)?;
+    let channel = take_channel()?;
+    let input = std::io::BufReader::new(channel.try_clone()?);
+    run(input, std::io::BufWriter::new(channel))
+}
+
+/// Moves the daemon's socket from fd 0 to a new close-on-exec descriptor
+/// and puts `/dev/null` on fd 0 in its place (fd 1 already is: the daemon
+/// starts the worker so).
+fn take_channel() -> anyhow::Result<std::os::unix::net::UnixStream> {
+    use std::os::fd::AsFd;
+    let stdin = std::io::stdin();
+    // `try_clone_to_owned` duplicates with F_DUPFD_CLOEXEC.
+    let socket = std::fs::File::from(stdin.as_fd().try_clone_to_owned()?);
+    use std::os::unix::fs::FileTypeExt;
+    if !socket.metadata()?.file_type().is_socket() {
+        anyhow::bail!(
+            "`beeuni daemon-worker` is started by `beeuni daemon`, with its socket on standard input"
+        );
+    }
+    let null = std::fs::File::open("/dev/null")?;
+    nix::unistd::dup2_stdin(&null)?;
+    Ok(std::os::unix::net::UnixStream::from(
+        std::os::fd::OwnedFd::from(socket),
+    ))
+}
+
 /// Runs a worker until `input` closes: the setup line and then requests come
-/// in on `input` (the process's stdin), events go out on `output` (its
-/// stdout, a pipe to the daemon). The binary hands both in.
+/// in on `input`, events go out on `output` (both the daemon's socket).
 pub fn run(
     mut input: impl BufRead + Send + 'static,
     mut output: impl Write + Send + 'static,

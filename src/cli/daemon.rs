@@ -197,8 +197,7 @@ pub fn run_worker() -> ExitCode {
             None => eprintln!("[workers] a worker failed: {message}"),
         }
     }));
-    let input = std::io::BufReader::new(std::io::stdin());
-    match ::daemon::worker::run(input, std::io::BufWriter::new(std::io::stdout())) {
+    match ::daemon::worker::serve_daemon() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: the daemon worker failed: {e:#}");

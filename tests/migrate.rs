@@ -466,3 +466,303 @@ fn json_after_a_real_run_carries_validate_s_verdict() {
     assert_eq!(document["report"]["tools"][0]["module"], "tools/convert.ts");
     assert_eq!(run.code, 0);
 }
+
+// ---------------------------------------------------------------------------
+// Legacy files as they are found in real projects (`tests/fixtures/migrate/
+// repros/`): each shape once, with what the user must see.
+
+fn repro(name: &str) -> tempfile::TempDir {
+    project(&format!("repros/{name}"))
+}
+
+/// `tools migrate --format json` (with `--dry-run` when `dry`), parsed.
+fn migrate_json(root: &Path, dry: bool) -> (i32, serde_json::Value) {
+    let mut args = vec!["tools", "migrate", "--format", "json"];
+    if dry {
+        args.push("--dry-run");
+    }
+    let run = beeuni(root, &args, &[]);
+    let document = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    (run.code, document)
+}
+
+/// The report line of the tool opencode called `opencode_name`.
+fn tool_line<'a>(document: &'a serde_json::Value, opencode_name: &str) -> &'a serde_json::Value {
+    document["report"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["opencode_name"] == opencode_name)
+        .unwrap_or_else(|| panic!("no report line for {opencode_name}: {document:#}"))
+}
+
+/// The messages of a tool's notes, as `file:line: message`, manual ones first marked `to do`.
+fn notes_of(line: &serde_json::Value) -> Vec<String> {
+    line["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            format!(
+                "{}: {}:{}: {}",
+                if n["manual"] == true { "to do" } else { "note" },
+                n["file"].as_str().unwrap(),
+                n["line"],
+                n["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+fn read(root: &Path, path: &str) -> String {
+    std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `validate --deep` passes on the migrated project.
+#[track_caller]
+fn assert_deep_validates(root: &Path) {
+    let run = beeuni(root, &["validate", "--deep"], &[]);
+    assert!(
+        run.code == 0 && !run.stdout.contains("error["),
+        "validate --deep: {}\n{}",
+        run.stdout,
+        run.stderr
+    );
+}
+
+#[test]
+fn a_factory_built_tool_without_the_plugin_import_is_a_tool_not_nothing() {
+    let temp = repro("factory_no_plugin");
+    let (code, document) = migrate_json(temp.path(), true);
+    let line = tool_line(&document, "read_page");
+    assert_ne!(line["status"], "migrated", "{document:#}");
+    assert_ne!(
+        code, 0,
+        "a tool left behind is not a clean run: {document:#}"
+    );
+    assert!(
+        notes_of(line)
+            .iter()
+            .any(|n| n.contains("read_page.ts:3") && n.contains("pageTool")),
+        "{:#?}",
+        notes_of(line)
+    );
+}
+
+#[test]
+fn a_side_effect_import_of_the_plugin_s_types_is_removed() {
+    let temp = repro("dts_import");
+    let root = temp.path();
+    let (_, document) = migrate_json(root, false);
+    assert_eq!(tool_line(&document, "greet")["status"], "migrated");
+    let module = read(root, "tools/greet.ts");
+    assert!(!module.contains("index.d.ts"), "{module}");
+    assert!(!module.contains("@opencode-ai"), "{module}");
+    assert_deep_validates(root);
+}
+
+#[test]
+fn returned_attachments_are_a_manual_step_and_the_result_is_kept_whole() {
+    let temp = repro("attachments");
+    let root = temp.path();
+    let (code, document) = migrate_json(root, false);
+    assert_eq!(code, 1);
+    let screenshot = tool_line(&document, "screenshot");
+    assert_eq!(screenshot["status"], "needs_manual_step");
+    let notes = notes_of(screenshot);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("to do: tools/screenshot.ts:") && n.contains("`attachments`")),
+        "{notes:#?}"
+    );
+    assert!(
+        !notes.iter().any(|n| n.contains("`metadata`")),
+        "it returns no metadata: {notes:#?}"
+    );
+    let module = read(root, "tools/screenshot.ts");
+    assert!(module.contains("attachments: [{"), "{module}");
+    assert!(!module.contains(".output"), "the result is not cut: {module}");
+    // A result without attachments still becomes its output, and the note
+    // names what is dropped.
+    let status = notes_of(tool_line(&document, "status"));
+    assert!(
+        status
+            .iter()
+            .any(|n| n.contains("`title` and `metadata` are dropped")),
+        "{status:#?}"
+    );
+}
+
+#[test]
+fn a_secret_read_in_a_helper_outside_the_tool_folder_is_found() {
+    let temp = repro("helper_outside_secret");
+    let (code, document) = migrate_json(temp.path(), true);
+    assert_eq!(code, 1);
+    for (tool, at) in [
+        ("lookup", "harnesses/opencode/lib/client.ts:2"),
+        ("lookup2", "tools/_key.ts:2"),
+    ] {
+        let line = tool_line(&document, tool);
+        assert_eq!(line["status"], "needs_manual_step", "{tool}: {line:#}");
+        let notes = notes_of(line);
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(&format!("to do: {at}:")) && n.contains("ACME_TOKEN")),
+            "{tool}: {notes:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_step_is_charged_only_to_the_tool_that_needs_it() {
+    let temp = repro("per_file_attribution");
+    let (_, document) = migrate_json(temp.path(), false);
+    let ping = tool_line(&document, "files_ping");
+    assert_eq!(ping["status"], "migrated", "{ping:#}");
+    let listing = tool_line(&document, "files_listing");
+    assert_eq!(listing["status"], "needs_manual_step", "{listing:#}");
+    assert!(
+        notes_of(listing)
+            .iter()
+            .any(|n| n.contains("tools/files.ts:22:") && n.contains("own folder")),
+        "{:#?}",
+        notes_of(listing)
+    );
+    // The step lasts: a marker above the line, which validate points at.
+    let module = read(temp.path(), "tools/files.ts");
+    assert_eq!(
+        module.lines().nth(21).unwrap().trim(),
+        "// TODO(beeuni migrate): reads files relative to its own folder, which is now tools; move the files it reads along"
+    );
+    assert!(module.lines().nth(22).unwrap().contains("import.meta.dir"));
+}
+
+#[test]
+fn the_box_s_environment_is_not_a_secret_but_handing_it_all_on_is_noted() {
+    let temp = repro("home_not_secret");
+    let root = temp.path();
+    let (code, document) = migrate_json(root, false);
+    let line = tool_line(&document, "cache_info");
+    let notes = notes_of(line);
+    assert_eq!(line["status"], "migrated_with_notes", "{notes:#?}");
+    assert_eq!(code, 0, "{notes:#?}");
+    assert!(
+        !notes.iter().any(|n| n.contains("HOME")
+            || n.contains("USER")
+            || n.contains("XDG_DATA_HOME")
+            || n.contains("give the agent the secret")),
+        "{notes:#?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.starts_with("note: tools/cache_info.ts:13:")
+            && n.contains("every secret granted to the agent")),
+        "{notes:#?}"
+    );
+    let run = beeuni(root, &["tools", "call", "cache_info", "--args", "{}"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.ends_with(" true\n"), "{}", run.stdout);
+}
+
+#[test]
+fn worktree_or_directory_becomes_directory_once() {
+    let temp = repro("worktree");
+    let root = temp.path();
+    let legacy = call_legacy(root, "harnesses/opencode/tools/here.ts", "default", "{}", &[]);
+    migrate_json(root, false);
+    let module = read(root, "tools/here.ts");
+    assert!(module.contains("const root = context.directory\n"), "{module}");
+    let run = beeuni(root, &["tools", "call", "here", "--args", "{}"], &[]);
+    assert_eq!(run.stdout.trim_end(), legacy);
+}
+
+#[test]
+fn a_type_only_cast_through_tool_is_dropped() {
+    let temp = repro("type_cast");
+    let root = temp.path();
+    let (code, document) = migrate_json(root, false);
+    assert_eq!(tool_line(&document, "echo")["status"], "migrated", "{document:#}");
+    assert_eq!(code, 0);
+    let module = read(root, "tools/echo.ts");
+    assert!(!module.contains("ReturnType"), "{module}");
+    assert!(module.trim_end().ends_with("},\n}"), "{module}");
+    assert_deep_validates(root);
+}
+
+#[test]
+fn a_bun_text_import_is_inlined_and_the_module_loads() {
+    let temp = repro("txt_import");
+    let root = temp.path();
+    let (code, document) = migrate_json(root, false);
+    assert_eq!(code, 0, "{document:#}");
+    assert_ne!(tool_line(&document, "shout")["status"], "needs_manual_step");
+    let module = read(root, "tools/shout.ts");
+    assert!(
+        module.contains(r#"const DESCRIPTION = "Repeat the text in capitals.\nUse it when \"quiet\" will not do.\n""#),
+        "{module}"
+    );
+    assert_deep_validates(root);
+    let run = beeuni(root, &["tools", "call", "shout", "--args", r#"{"text":"hi"}"#], &[]);
+    assert_eq!(run.stdout, "HI\n", "{}", run.stderr);
+}
+
+#[test]
+fn a_local_identity_shim_is_recognised_as_opencode_s_tool() {
+    let temp = repro("local_shim");
+    let root = temp.path();
+    let (code, document) = migrate_json(root, false);
+    let line = tool_line(&document, "find");
+    assert_eq!(line["status"], "migrated", "{line:#}");
+    assert_eq!(code, 0);
+    let module = read(root, "tools/find.ts");
+    assert!(!module.contains("Object.assign"), "{module}");
+    assert!(!module.contains("zod"), "{module}");
+    assert!(module.contains("description: 'What to find'"), "{module}");
+    assert_deep_validates(root);
+}
+
+#[test]
+fn a_tsconfig_path_alias_still_resolves_after_the_move() {
+    let temp = repro("tsconfig_include");
+    let root = temp.path();
+    let (code, document) = migrate_json(root, false);
+    assert_eq!(code, 0, "{document:#}");
+    let run = beeuni(root, &["tools", "call", "wave", "--args", r#"{"name":"Ana"}"#], &[]);
+    assert_eq!(run.stdout, "wave at Ana\n", "{}", run.stderr);
+}
+
+#[test]
+fn comments_inside_args_are_kept_and_a_rename_says_who_has_the_name() {
+    let temp = repro("args_comment");
+    let root = temp.path();
+    let (_, document) = migrate_json(root, false);
+    let line = tool_line(&document, "web-search");
+    assert_eq!(line["name"], "web_search_tool");
+    let notes = notes_of(line);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("`web_search` is the name of the Beeuni tool")),
+        "{notes:#?}"
+    );
+    let module = read(root, "tools/web-search.ts");
+    for comment in [
+        "// The words to look for; the index is case-insensitive.",
+        "/* at most 20 */",
+    ] {
+        assert!(module.contains(comment), "{comment} in\n{module}");
+    }
+    assert_deep_validates(root);
+}
+
+#[test]
+fn dry_run_says_that_it_runs_the_module_s_top_level_code() {
+    let temp = project("computed");
+    let run = beeuni(temp.path(), &["tools", "migrate", "--dry-run"], &[]);
+    assert_contains(
+        &run.stdout,
+        "ran harnesses/opencode/tools/convert.ts in the runtime (its top-level code too) to compute `args`",
+    );
+}

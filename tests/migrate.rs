@@ -766,3 +766,78 @@ fn dry_run_says_that_it_runs_the_module_s_top_level_code() {
         "ran harnesses/opencode/tools/convert.ts in the runtime (its top-level code too) to compute `args`",
     );
 }
+
+#[test]
+fn a_rerun_lists_the_open_steps_and_validate_points_at_them() {
+    let temp = repro("attachments");
+    let root = temp.path();
+    beeuni(root, &["tools", "migrate"], &[]);
+    let module = read(root, "tools/screenshot.ts");
+    let marker = module
+        .lines()
+        .position(|l| l.trim_start().starts_with("// TODO(beeuni migrate): returns `attachments`"))
+        .map(|i| i + 1)
+        .unwrap_or_else(|| panic!("no marker in\n{module}"));
+    let again = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(again.code, 1, "{}", again.stdout);
+    assert_contains(
+        &again.stdout,
+        &format!("To do (1); each step in a migrated module is marked `// TODO(beeuni migrate)` above its line:\n  tools/screenshot.ts:{marker}: returns `attachments`"),
+    );
+    assert_contains(&again.stdout, "\nNext:\n  1. Do each step marked");
+    let (_, json) = migrate_json(root, false);
+    assert_eq!(json["applied"], false, "a run that writes nothing did not apply anything");
+    assert_eq!(json["report"]["todos"][0]["line"], marker);
+    let validate = beeuni(root, &["validate"], &[]);
+    assert_contains(
+        &validate.stdout,
+        &format!("warning[module/migrate-todo]: a step `beeuni tools migrate` left to do: returns `attachments`"),
+    );
+    assert_contains(&validate.stdout, &format!("--> tools/screenshot.ts:{marker}:"));
+}
+
+#[test]
+fn a_migrated_module_that_does_not_load_is_not_reported_migrated() {
+    let temp = repro("reads_own_config");
+    let root = temp.path();
+    let run = beeuni(root, &["tools", "migrate"], &[]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_contains(&run.stdout, "  !  greeting  needs a manual step");
+    assert_contains(&run.stdout, "Checked the result with `beeuni validate --deep`: 1 error:");
+    assert_contains(&run.stdout, "the migrated module does not load (");
+    let (_, json) = migrate_json(root, false);
+    assert_eq!(json["applied"], false);
+}
+
+#[test]
+fn repro_tools_answer_what_they_answered_before() {
+    for (fixture, tools) in [
+        (
+            "type_cast",
+            &[("echo", "harnesses/opencode/tools/echo.ts", "default", r#"{"text": "same"}"#)][..],
+        ),
+        (
+            "attachments",
+            &[("status", "harnesses/opencode/tools/status.ts", "default", "{}")][..],
+        ),
+        (
+            "args_comment",
+            &[(
+                "web_search_tool",
+                "harnesses/opencode/tools/web-search.ts",
+                "default",
+                r#"{"query": "bees", "limit": 3}"#,
+            )][..],
+        ),
+        (
+            "tsconfig_include",
+            &[("wave", "harnesses/opencode/tools/wave.ts", "default", r#"{"name": "Ana"}"#)][..],
+        ),
+        (
+            "per_file_attribution",
+            &[("files_ping", "harnesses/opencode/tools/files.ts", "ping", "{}")][..],
+        ),
+    ] {
+        assert_same_output(&format!("repros/{fixture}"), tools, &[]);
+    }
+}

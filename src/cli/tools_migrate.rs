@@ -100,7 +100,10 @@ pub fn run(start: &Path, args: &MigrateArgs) -> ExitCode {
                         errors.len(),
                         if errors.len() == 1 { "" } else { "s" }
                     );
-                    print!("{}", render(&errors, &sources, Format::Human { color: false }));
+                    print!(
+                        "{}",
+                        render(&errors, &sources, Format::Human { color: false })
+                    );
                 }
             }
             print!("{}", report.closing(true, changed));

@@ -84,9 +84,37 @@ pub struct Place<'a> {
 /// Variables of the box's own environment: reading them is not reading a
 /// secret, wherever it happens (45 of 56 steps reported on real tools were these).
 pub fn is_box_variable(name: &str) -> bool {
+    // `OPENCODE_INTERNAL_SECRET` is a secret whatever its prefix says.
+    let upper = name.to_ascii_uppercase();
+    if [
+        "SECRET",
+        "TOKEN",
+        "KEY",
+        "PASSWORD",
+        "PASSWD",
+        "CREDENTIAL",
+        "AUTH",
+    ]
+    .iter()
+    .any(|w| upper.contains(w))
+    {
+        return false;
+    }
     matches!(
         name,
-        "HOME" | "USER" | "LOGNAME" | "PATH" | "TMPDIR" | "TEMP" | "TMP" | "PWD" | "SHELL" | "LANG" | "TERM" | "TZ" | "HOSTNAME"
+        "HOME"
+            | "USER"
+            | "LOGNAME"
+            | "PATH"
+            | "TMPDIR"
+            | "TEMP"
+            | "TMP"
+            | "PWD"
+            | "SHELL"
+            | "LANG"
+            | "TERM"
+            | "TZ"
+            | "HOSTNAME"
     ) || name.starts_with("XDG_")
         || name.starts_with("OPENCODE_")
         || name.starts_with("LC_")
@@ -144,9 +172,11 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
         .chain(legacy.text_imports.iter().map(|t| &t.span))
         .cloned()
         .collect();
-    facts
-        .relative_imports
-        .retain(|i| !dropped.iter().any(|d| d.start <= i.span.start && i.span.end <= d.end));
+    facts.relative_imports.retain(|i| {
+        !dropped
+            .iter()
+            .any(|d| d.start <= i.span.start && i.span.end <= d.end)
+    });
     if !facts.is_tool_file {
         facts.findings = outside_env_reads(&program, &[]);
         return facts;
@@ -162,7 +192,7 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
             rewrite_definition(text, &legacy, definition, evaluated, &mut replaced);
         // One definition exported twice (`export const x = tool(…)` and
         // `export default x`) is two tools for opencode, rewritten once.
-        let call = range(definition.call.span);
+        let call = definition.call.clone();
         if rewritten.contains(&call) {
             edits.clear();
         }
@@ -321,7 +351,7 @@ fn rewrite_definition(
     evaluated: &Evaluated,
     replaced: &mut Vec<Range<usize>>,
 ) -> (ToolFacts, Vec<Edit>) {
-    let call = range(definition.call.span);
+    let call = definition.call.clone();
     let object = range(definition.object.span);
     let mut tool = ToolFacts {
         export: definition.export.clone(),
@@ -411,6 +441,10 @@ fn args_edit(
     }
     let (span, expr) = match args {
         Some(found) => found,
+        // A definition that spells out `parameters` already keeps them.
+        None if object.props.iter().any(|p| matches!(p, PropOrSpread::Prop(p) if matches!(&**p, Prop::KeyValue(kv) if prop_name(&kv.key).as_deref() == Some("parameters")))) => {
+            return Ok((Edit::replace(0..0, ""), Vec::new()));
+        }
         None => {
             // No `args`: the tool takes none. Insert before the first property.
             let first = object.props.first().map(|p| range(p.span()).start);
@@ -505,7 +539,9 @@ fn comments(code: &str) -> Vec<String> {
                 i = end;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                let end = code[i + 2..].find("*/").map_or(code.len(), |e| i + 2 + e + 2);
+                let end = code[i + 2..]
+                    .find("*/")
+                    .map_or(code.len(), |e| i + 2 + e + 2);
                 out.push(code[i..end].to_string());
                 i = end;
             }
@@ -535,7 +571,8 @@ fn comments(code: &str) -> Vec<String> {
             }
             _ => {
                 if !b.is_ascii_whitespace() {
-                    operand = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b')' | b']' | b'}');
+                    operand =
+                        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b')' | b']' | b'}');
                 }
                 i += 1;
             }
@@ -546,13 +583,21 @@ fn comments(code: &str) -> Vec<String> {
 
 /// `import NAME from "./x.txt"` as `const NAME = "…"`, the text Bun reads.
 fn inline_text(root: &Path, path: &Path, import: &legacy::TextImport) -> Result<Edit, String> {
-    let target = super::paths::normalize(&path.parent().unwrap_or(Path::new("")).join(&import.specifier));
+    let target = super::paths::normalize(
+        &path
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(&import.specifier),
+    );
     let file = root.join(&target);
-    let size = std::fs::metadata(&file).map_err(|e| format!("{}: {e}", super::paths::shown(&target)))?.len();
+    let size = std::fs::metadata(&file)
+        .map_err(|e| format!("{}: {e}", super::paths::shown(&target)))?
+        .len();
     if size > MAX_INLINED_TEXT {
         return Err(format!("{} is over 1 MiB", super::paths::shown(&target)));
     }
-    let content = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", super::paths::shown(&target)))?;
+    let content = std::fs::read_to_string(&file)
+        .map_err(|e| format!("{}: {e}", super::paths::shown(&target)))?;
     let literal = serde_json::to_string(&content).map_err(|e| e.to_string())?;
     Ok(Edit::replace(
         import.span.clone(),
@@ -613,7 +658,10 @@ fn aliased_imports(program: &Program, root: &Path, path: &Path) -> Vec<(Range<us
             let found = resolve_in(&resolver, Some(&importer), &dir, &specifier).ok()?;
             let file = std::fs::canonicalize(found.path()).ok()?;
             let relative = file.strip_prefix(&canonical_root).ok()?;
-            if relative.components().any(|c| c.as_os_str() == "node_modules") {
+            if relative
+                .components()
+                .any(|c| c.as_os_str() == "node_modules")
+            {
                 return None;
             }
             Some((span, relative.to_path_buf()))

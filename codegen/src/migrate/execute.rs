@@ -217,7 +217,8 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
         ));
     }
     for (span, replacement) in &uses.collapsed {
-        out.edits.push(Edit::replace(span.clone(), replacement.clone()));
+        out.edits
+            .push(Edit::replace(span.clone(), replacement.clone()));
     }
     for (span, keys) in &uses.returns {
         if keys.iter().any(|k| k == "attachments") {
@@ -243,7 +244,9 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
         };
         out.findings.push(Finding::note(
             span.clone(),
-            format!("returned opencode's result object; it now returns the object's `output` text{what}"),
+            format!(
+                "returned opencode's result object; it now returns the object's `output` text{what}"
+            ),
         ));
     }
     out

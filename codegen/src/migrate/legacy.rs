@@ -29,8 +29,8 @@ pub enum Export {
 /// One `tool({ … })` definition.
 pub struct Definition<'a> {
     pub export: Export,
-    /// The `tool(…)` call.
-    pub call: &'a CallExpr,
+    /// The `tool(…)` call's span; the object's own for a plain object.
+    pub call: Range<usize>,
     /// Its one argument.
     pub object: &'a ObjectLit,
     /// A type-only cast around the call (`tool({…}) as ReturnType<typeof
@@ -112,9 +112,7 @@ fn is_text_source(source: &str) -> bool {
 /// `(d) => d`, `function (d) { return d }`, with types or not.
 fn is_identity(expr: &Expr) -> bool {
     use swc_ecma_ast::ArrowFunctionBody;
-    let returns = |param: &str, body: &[Stmt]| {
-        matches!(body, [Stmt::Return(r)] if r.arg.as_deref().map(unwrap).is_some_and(|e| matches!(e, Expr::Ident(i) if i.sym == param)))
-    };
+    let returns = |param: &str, body: &[Stmt]| matches!(body, [Stmt::Return(r)] if r.arg.as_deref().map(unwrap).is_some_and(|e| matches!(e, Expr::Ident(i) if i.sym == param)));
     match unwrap(expr) {
         Expr::Arrow(a) => {
             let [Pat::Ident(p)] = a.params.as_slice() else {
@@ -345,6 +343,20 @@ impl<'a> LegacyFile<'a> {
                 None => break,
             }
         }
+        // opencode takes any export shaped as a definition, built by
+        // `tool()` or written as the object itself.
+        if let Expr::Object(object) = expr
+            && self.top_level
+            && is_definition_object(object)
+        {
+            self.definitions.push(Definition {
+                export,
+                call: range(object.span),
+                object,
+                cast: None,
+            });
+            return;
+        }
         let Expr::Call(call) = expr else { return };
         if self.is_tool_call(call) {
             match call
@@ -358,7 +370,7 @@ impl<'a> LegacyFile<'a> {
                         .filter(|c| !c.is_empty());
                     self.definitions.push(Definition {
                         export,
-                        call,
+                        call: range(call.span),
                         object,
                         cast,
                     });
@@ -380,7 +392,10 @@ impl<'a> LegacyFile<'a> {
         // In a file opencode loads, a default export built by a call is
         // the tool, whatever builds it (`export default fetchTool("…")`).
         let loaded_default = export == Export::Default && self.top_level;
-        if self.plugin_imports.is_empty() && !(export == Export::Default && object_argument) && !loaded_default {
+        if self.plugin_imports.is_empty()
+            && !(export == Export::Default && object_argument)
+            && !loaded_default
+        {
             return;
         }
         // A named export of a call is a factory-built tool only when it is
@@ -399,6 +414,33 @@ impl<'a> LegacyFile<'a> {
     pub fn is_tool_call(&self, call: &CallExpr) -> bool {
         matches!(&call.callee, Callee::Expr(e) if matches!(unwrap(e), Expr::Ident(i) if self.tool_names.iter().any(|t| t == i.sym.as_str())))
     }
+}
+
+/// `{ description, args: { … }, execute }`: a definition without `tool()`.
+/// `args` must be a shape (an object literal), as opencode wraps it in
+/// `z.object(…)` itself.
+fn is_definition_object(object: &ObjectLit) -> bool {
+    use swc_ecma_ast::{Prop, PropOrSpread};
+    let mut keys: Vec<String> = Vec::new();
+    let mut args_shape = false;
+    for p in &object.props {
+        let PropOrSpread::Prop(p) = p else { continue };
+        let key = match &**p {
+            Prop::KeyValue(kv) => {
+                let key = super::schema::prop_name(&kv.key);
+                if key.as_deref() == Some("args") && matches!(unwrap(&kv.value), Expr::Object(_)) {
+                    args_shape = true;
+                }
+                key
+            }
+            Prop::Method(m) => super::schema::prop_name(&m.key),
+            Prop::Shorthand(i) => Some(i.sym.to_string()),
+            _ => None,
+        };
+        keys.extend(key);
+    }
+    let has = |name: &str| keys.iter().any(|k| k == name);
+    has("description") && has("execute") && args_shape
 }
 
 /// The end of a TypeScript cast written straight around a `tool(…)` call

@@ -204,7 +204,12 @@ pub fn plan(
                         root,
                         top_level: file.kind == discover::Kind::ToolModule,
                     };
-                    analyze::analyze(text, &file.path, evaluated.get(&key).unwrap_or(&empty), place)
+                    analyze::analyze(
+                        text,
+                        &file.path,
+                        evaluated.get(&key).unwrap_or(&empty),
+                        place,
+                    )
                 }
                 _ => analyze::Facts::default(),
             };

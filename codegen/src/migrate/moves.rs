@@ -77,7 +77,17 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             || checker::rules::LEGACY_TOOL_DIRS
                 .iter()
                 .any(|dir| Path::new(dir) == file.folder);
-        if is_beeuni_tool(&stem) && opencode_copy && !declared.contains_key(&file.path) {
+        // A file with named tools is the project's own (`memory.ts` exporting
+        // `remember` and `recall`), not a copy: deleting it would lose them.
+        let own_tools = facts
+            .tools
+            .iter()
+            .any(|t| matches!(t.export, Export::Named(_)));
+        if is_beeuni_tool(&stem)
+            && opencode_copy
+            && !own_tools
+            && !declared.contains_key(&file.path)
+        {
             // The copy was what the standard harness offered; without an
             // entry, deleting it takes the tool away from those sessions.
             let notes = match project.tool_set().get(&stem) {
@@ -401,7 +411,12 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             let mut notes: Vec<Note> = tool
                 .findings
                 .iter()
-                .chain(facts.findings.iter().filter(|f| f.span == (0..0) || mine(&f.span)))
+                .chain(
+                    facts
+                        .findings
+                        .iter()
+                        .filter(|f| f.span == (0..0) || mine(&f.span)),
+                )
                 .map(|f| note_at(&module, text, &edits, f, tool.span.start))
                 .collect();
             if name != opencode && already.is_none() {
@@ -412,7 +427,33 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     manual: false,
                 });
             }
-            notes.extend(outside_helper_notes(root, i, analysed, &resolve));
+            let (outside_notes, outside_texts) = outside_helpers(root, i, analysed, &resolve);
+            notes.extend(outside_notes);
+            // The whole context handed to code that reads opencode's field
+            // names: those read `undefined` now, so the result changes.
+            let mut readers: Vec<(String, &'static str)> = outside_texts
+                .iter()
+                .filter_map(|(f, t)| opencode_field(t).map(|n| (f.clone(), n)))
+                .collect();
+            if let Some(name) = opencode_field(text) {
+                readers.insert(0, (module.clone(), name));
+            }
+            for helper in helpers_of(i, analysed, &resolve) {
+                if let Some(name) = texts.get(&helper).and_then(|t| opencode_field(t)) {
+                    readers.push((shown(&new_path(helper)), name));
+                }
+            }
+            if let Some((file, name)) = readers.first() {
+                for note in notes
+                    .iter_mut()
+                    .filter(|n| n.message.starts_with(WHOLE_CONTEXT))
+                {
+                    note.manual = true;
+                    note.message = format!(
+                        "{WHOLE_CONTEXT}, and {file} reads `{name}` from a context, which Beeuni's does not have (it has `signal`, `sessionId`, `directory`): rename what it reads"
+                    );
+                }
+            }
             for helper in helpers_of(i, analysed, &resolve) {
                 let Some(helper_text) = texts.get(&helper) else {
                     continue;
@@ -428,7 +469,10 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             if let Some(span) = facts.own_folder.iter().find(|s| mine(s)) {
                 let finding = Finding::manual(
                     span.clone(),
-                    format!("reads files relative to its own folder, which is now {}; move the files it reads along", shown(module_path.parent().unwrap_or(Path::new("")))),
+                    format!(
+                        "reads files relative to its own folder, which is now {}; move the files it reads along",
+                        shown(module_path.parent().unwrap_or(Path::new("")))
+                    ),
                 );
                 notes.push(note_at(&module, text, &edits, &finding, tool.span.start));
             }
@@ -553,9 +597,9 @@ fn why_renamed(opencode: &str, name: &str, taken: &HashSet<String>) -> String {
         // or the new name looks arbitrary.
         let valid = name.strip_suffix("_tool").and_then(reserved);
         match valid {
-            Some(also) => format!(
-                "is not a valid tool name (`^[a-z][a-z0-9_]{{0,63}}$`), and {also}"
-            ),
+            Some(also) => {
+                format!("is not a valid tool name (`^[a-z][a-z0-9_]{{0,63}}$`), and {also}")
+            }
             None => "is not a valid tool name (`^[a-z][a-z0-9_]{0,63}$`)".into(),
         }
     } else if let Some(why) = reserved(opencode) {
@@ -567,18 +611,34 @@ fn why_renamed(opencode: &str, name: &str, taken: &HashSet<String>) -> String {
     }
 }
 
+/// How `execute::rewrite`'s note on a context handed on whole begins.
+const WHOLE_CONTEXT: &str = "the whole context is passed on here";
+
+/// The first of opencode's context fields that `text` reads as a property
+/// (`ctx.sessionID`), if any.
+fn opencode_field(text: &str) -> Option<&'static str> {
+    ["sessionID", "messageID", "worktree", "abort", "callID"]
+        .into_iter()
+        .find(|name| {
+            text.match_indices(&format!(".{name}")).any(|(at, n)| {
+                let after = text[at + n.len()..].chars().next();
+                !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+            })
+        })
+}
+
 /// The most helper files followed outside the legacy folders for one tool.
 const MAX_OUTSIDE_HELPERS: usize = 64;
 
 /// Secrets read in files outside the legacy folders that a tool file (or a
 /// helper it imports) reaches by a relative import: those files stay where
 /// they are, and their `process.env` reads are steps like any other.
-fn outside_helper_notes(
+fn outside_helpers(
     root: &Path,
     i: usize,
     analysed: &[(LegacyFile, Facts)],
     resolve: &dyn Fn(usize, &str) -> Option<usize>,
-) -> Vec<Note> {
+) -> (Vec<Note>, Vec<(String, String)>) {
     let mut starts: Vec<(PathBuf, String)> = Vec::new();
     let mut inside = vec![i];
     inside.extend(helpers_of(i, analysed, resolve));
@@ -592,6 +652,7 @@ fn outside_helper_notes(
     }
     let mut seen: HashSet<PathBuf> = HashSet::new();
     let mut notes = Vec::new();
+    let mut texts = Vec::new();
     while let Some((base, specifier)) = starts.pop() {
         if seen.len() >= MAX_OUTSIDE_HELPERS {
             break;
@@ -624,23 +685,39 @@ fn outside_helper_notes(
                 .iter()
                 .map(|imp| (dir.clone(), imp.specifier.clone())),
         );
+        texts.push((shown_file, text));
     }
-    notes
+    (notes, texts)
 }
 
 /// The module file a lexical path names on disk, as Bun probes it.
 fn probe(root: &Path, lexical: &Path) -> Option<PathBuf> {
-    if lexical.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+    if lexical
+        .components()
+        .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
         return None;
     }
     let text = lexical.to_string_lossy();
     let candidates = std::iter::once(lexical.to_path_buf())
-        .chain(text.strip_suffix(".js").map(|b| PathBuf::from(format!("{b}.ts"))))
-        .chain(["ts", "tsx", "js", "mts", "mjs", "cts", "cjs"].iter().map(|e| PathBuf::from(format!("{text}.{e}"))))
-        .chain(["ts", "js"].iter().map(|e| lexical.join(format!("index.{e}"))));
-    candidates
-        .into_iter()
-        .find(|c| root.join(c).is_file() && checker::project::names::has_module_extension(&c.to_string_lossy()))
+        .chain(
+            text.strip_suffix(".js")
+                .map(|b| PathBuf::from(format!("{b}.ts"))),
+        )
+        .chain(
+            ["ts", "tsx", "js", "mts", "mjs", "cts", "cjs"]
+                .iter()
+                .map(|e| PathBuf::from(format!("{text}.{e}"))),
+        )
+        .chain(
+            ["ts", "js"]
+                .iter()
+                .map(|e| lexical.join(format!("index.{e}"))),
+        );
+    candidates.into_iter().find(|c| {
+        root.join(c).is_file()
+            && checker::project::names::has_module_extension(&c.to_string_lossy())
+    })
 }
 
 /// The helpers a tool file reaches, transitively.

@@ -260,11 +260,13 @@ impl Report {
         }
         // A failed check of a written module is a step without a marker.
         for tool in self.tools.iter().filter(|t| t.module.is_some()) {
-            steps.extend(
-                tool.notes
-                    .iter()
-                    .filter(|n| n.manual && !self.todos.iter().any(|t| t.file == n.file && t.message == n.message)),
-            );
+            steps.extend(tool.notes.iter().filter(|n| {
+                let elsewhere = format!("{}:{}: {}", n.file, n.line, n.message);
+                n.manual
+                    && !self.todos.iter().any(|t| {
+                        (t.file == n.file && t.message == n.message) || t.message == elsewhere
+                    })
+            }));
         }
         steps.dedup();
         let mut seen = std::collections::HashSet::new();
@@ -280,11 +282,15 @@ impl Report {
                 checker::module::todo::MARKER.trim_end_matches(':')
             ));
             for note in &steps {
-                out.push_str(&format!("  {}:{}: {}\n", note.file, note.line, note.message));
+                out.push_str(&format!(
+                    "  {}:{}: {}\n",
+                    note.file, note.line, note.message
+                ));
             }
         }
         let secrets = self.tools.iter().flat_map(|t| &t.notes).any(|n| {
-            n.message.contains("give the agent the secret") || n.message.contains("`context.env` inside `execute`")
+            n.message.contains("give the agent the secret")
+                || n.message.contains("`context.env` inside `execute`")
         });
         let mut next: Vec<String> = Vec::new();
         if !applied && changed {
@@ -293,7 +299,11 @@ impl Report {
         if !self.todos.is_empty() {
             next.push("Do each step marked `// TODO(beeuni migrate)` and delete its marker; `beeuni validate` points at the ones left.".into());
         }
-        if self.tools.iter().any(|t| t.module.is_none() && t.status == Status::NeedsManualStep) {
+        if self
+            .tools
+            .iter()
+            .any(|t| t.module.is_none() && t.status == Status::NeedsManualStep)
+        {
             next.push("Rewrite the tools left in place by hand, or fix what stops them and run `beeuni tools migrate` again.".into());
         }
         if secrets {

@@ -37,10 +37,10 @@ pub(super) fn mark(tools: &mut [ToolLine], changes: &mut [Change]) {
                     .or_default()
                     .push((note.line, note.message.clone()));
             } else if let Some(home) = home_of(tool, module, &written) {
-                steps.entry(home).or_default().push((
-                    1,
-                    format!("{}:{}: {}", note.file, note.line, note.message),
-                ));
+                steps
+                    .entry(home)
+                    .or_default()
+                    .push((1, format!("{}:{}: {}", note.file, note.line, note.message)));
             }
         }
     }
@@ -216,7 +216,9 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut BTreeMap<String, String
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let path = dir.join(&name);
-        let Ok(kind) = entry.file_type() else { continue };
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
         if kind.is_dir() {
             if depth < MAX_DEPTH && !name.starts_with('.') && name != "node_modules" {
                 walk(root, &path, depth + 1, out);

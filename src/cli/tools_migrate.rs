@@ -13,7 +13,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use checker::diagnostics::{Format, has_errors, render};
+use checker::diagnostics::{Diagnostic, Format, has_errors, render};
 use codegen::migrate::{self, Config, MigratePlan};
 
 use super::project::load_or_report;
@@ -33,7 +33,8 @@ pub enum ReportFormat {
 
 #[derive(Debug, clap::Args)]
 pub struct MigrateArgs {
-    /// Print the plan and a unified diff of every change; write nothing.
+    /// Print the plan and a unified diff of every change; write nothing. `args` that only running can
+    /// convert are still run in the runtime, and with them the legacy file's top-level code.
     #[arg(long)]
     dry_run: bool,
 
@@ -66,7 +67,7 @@ pub fn run(start: &Path, args: &MigrateArgs) -> ExitCode {
         Ok(config) => config,
         Err(message) => return super::output::fail(&message),
     };
-    let plan = match plan_with_evaluation(&project, &config) {
+    let mut plan = match plan_with_evaluation(&project, &config) {
         Ok(plan) => plan,
         Err(error) => return super::output::fail(&error.to_string()),
     };
@@ -77,28 +78,44 @@ pub fn run(start: &Path, args: &MigrateArgs) -> ExitCode {
         eprintln!("error: {error}");
         return ExitCode::from(EXIT_INTERNAL);
     }
-    let report = plan.report();
     let changed = !plan.changes().is_empty();
-    let (diagnostics, sources, validate_code) = super::validate::check(start, false);
+    // Check what was written as `validate --deep` would, before calling
+    // anything migrated: a module that does not load is not a migration.
+    let (diagnostics, sources, validate_code) = super::validate::check(start, true);
+    let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
+    let failed = failed_checks(&plan, &errors);
+    for (module, message) in &failed {
+        plan.record_failed_check(module, message);
+    }
+    let report = plan.report();
     match args.format {
         ReportFormat::Human => {
             print!("{}", report.text(true));
             if changed {
-                println!("\nChecking the result with `beeuni validate`:");
-                print!(
-                    "{}",
-                    render(&diagnostics, &sources, Format::Human { color: false })
-                );
+                if errors.is_empty() {
+                    println!("\nChecked the result with `beeuni validate --deep`: no errors.");
+                } else {
+                    println!(
+                        "\nChecked the result with `beeuni validate --deep`: {} error{}:",
+                        errors.len(),
+                        if errors.len() == 1 { "" } else { "s" }
+                    );
+                    print!(
+                        "{}",
+                        render(&errors, &sources, Format::Human { color: false })
+                    );
+                }
             }
+            print!("{}", report.closing(true, changed));
         }
         ReportFormat::Json => {
-            let validate = render(&diagnostics, &sources, Format::Json);
+            let validate = render(&errors, &sources, Format::Json);
             let document = serde_json::json!({
-                "applied": true,
+                "applied": changed,
                 "report": report,
                 "validate": {
                     "exit_code": validate_code,
-                    "output": serde_json::from_str::<serde_json::Value>(&validate).unwrap_or(serde_json::Value::String(validate)),
+                    "errors": serde_json::from_str::<serde_json::Value>(&validate).unwrap_or(serde_json::Value::String(validate)),
                 },
             });
             println!(
@@ -112,6 +129,32 @@ pub fn run(start: &Path, args: &MigrateArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The migrated modules that fail the check, with why: an error in the
+/// module itself, or the module failing to load (`module/load-failed`
+/// names the tool).
+fn failed_checks(plan: &MigratePlan, errors: &[Diagnostic]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for tool in &plan.report().tools {
+        let (Some(module), Some(name)) = (&tool.module, &tool.name) else {
+            continue;
+        };
+        let load_failed = format!("tool `{name}` did not load: ");
+        let found = errors.iter().find_map(|d| {
+            if let Some(reason) = d.message.strip_prefix(&load_failed) {
+                return Some(format!("the migrated module does not load ({reason}); fix it before sessions can use the tool"));
+            }
+            let file = d.location.as_ref()?.file.to_string_lossy().replace('\\', "/");
+            (file == *module).then(|| format!("the migrated module fails `beeuni validate` ({}: {}); fix it before sessions can use the tool", d.code.name, d.message))
+        });
+        if let Some(message) = found
+            && !out.iter().any(|(m, _)| m == module)
+        {
+            out.push((module.clone(), message));
+        }
+    }
+    out
 }
 
 /// `--from` and `--to` as the user typed them (relative to where the command
@@ -148,15 +191,24 @@ fn plan_with_evaluation(
     project: &checker::project::Project,
     config: &Config,
 ) -> Result<MigratePlan, migrate::MigrateError> {
-    let first = migrate::plan(project, config, &Default::default())?;
+    let mut first = migrate::plan(project, config, &Default::default())?;
     if first.pending_evaluation().is_empty() {
         return Ok(first);
     }
+    let mut ran: Vec<String> = first
+        .pending_evaluation()
+        .iter()
+        .map(|p| p.file.clone())
+        .collect();
+    ran.dedup();
     let evaluated = evaluate::schemas(&project.root, first.pending_evaluation());
     if evaluated.is_empty() {
+        first.record_ran(ran);
         return Ok(first);
     }
-    migrate::plan(project, config, &evaluated)
+    let mut plan = migrate::plan(project, config, &evaluated)?;
+    plan.record_ran(ran);
+    Ok(plan)
 }
 
 fn print_dry_run(plan: &MigratePlan, format: ReportFormat) -> ExitCode {
@@ -168,6 +220,7 @@ fn print_dry_run(plan: &MigratePlan, format: ReportFormat) -> ExitCode {
                 println!();
                 print!("{diff}");
             }
+            print!("{}", report.closing(false, !plan.changes().is_empty()));
             if !plan.changes().is_empty() {
                 println!("\nNothing was written (--dry-run).");
             }

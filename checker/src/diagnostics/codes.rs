@@ -142,6 +142,8 @@ codes! {
         "A part of the tool is computed, so only loading the module can check it.";
     MODULE_PROCESS_ENV = "module/process-env", Warning, in "checker/src/module/env.rs",
         "A module reads `process.env`; secrets changed after the box started are only in `context.env`.";
+    MODULE_MIGRATE_TODO = "module/migrate-todo", Warning, in "checker/src/module/todo.rs",
+        "A module still carries a `// TODO(beeuni migrate): …` marker: a step `beeuni tools migrate` could not do and left for you.";
     IMPORT_NON_LITERAL = "import/non-literal", Note, in "checker/src/module/imports/resolve.rs",
         "An `import()` or `require()` has a computed specifier, so only loading the module can check it.";
     IMPORT_UNKNOWN_BUILTIN = "import/unknown-builtin", Error, in "checker/src/module/imports/resolve.rs",

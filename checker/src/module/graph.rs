@@ -24,6 +24,7 @@ use super::imports::resolve::{Imports, Target, resolve};
 use super::parse::{Language, STACK_SIZE, is_commonjs, parse};
 use super::read::read_module;
 use super::scan::scan;
+use super::todo::{migrate_todo, todos};
 use super::{ModuleRef, ModuleReport};
 use crate::diagnostics::{self, Diagnostic, Severity, Sources};
 
@@ -325,6 +326,9 @@ fn analyse(context: &Context<'_>, path: &Path, is_entry: bool) -> FileFacts {
     facts
         .own
         .extend(scanned.env.iter().map(|read| process_env(&facts.rel, read)));
+    facts
+        .own
+        .extend(todos(&text).iter().map(|t| migrate_todo(&facts.rel, t)));
     let imports = scanned.imports;
     // The tree recurses as it drops: drop it here, on this thread's big stack.
     drop(program);

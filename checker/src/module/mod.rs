@@ -10,7 +10,7 @@
 //! Map: `read` (bytes to text), `parse` (swc, and the guard against deep
 //! nesting), `ast` (literal values off the tree), `contract` (the default
 //! export), `scan` (the one walk that feeds
-//! `imports::collect` and `env`), `imports::resolve` (Bun's resolution, via
+//! `imports::collect` and `env`), `todo` (the markers `tools migrate` leaves), `imports::resolve` (Bun's resolution, via
 //! oxc_resolver), `git` (tracked files), `graph` (the parallel walk over every
 //! tool's files and the report), `fuzz` (the fuzz target's body).
 
@@ -24,6 +24,7 @@ pub mod imports;
 pub mod parse;
 pub mod read;
 pub mod scan;
+pub mod todo;
 
 use std::path::{Path, PathBuf};
 
@@ -33,9 +34,10 @@ use crate::diagnostics::codes::{
     MODULE_CHECKED_AT_LOAD_TIME, MODULE_DEFAULT_EXPORT_NOT_OBJECT, MODULE_EXECUTE_ARITY,
     MODULE_INVALID_DESCRIPTION, MODULE_INVALID_EXECUTE, MODULE_INVALID_PARAMETERS,
     MODULE_INVALID_PROPERTIES, MODULE_INVALID_REQUIRED, MODULE_JSX_UNSUPPORTED,
-    MODULE_LEGACY_OPENCODE_TOOL, MODULE_MISSING_DESCRIPTION, MODULE_MISSING_EXECUTE,
-    MODULE_MISSING_PARAMETERS, MODULE_NO_DEFAULT_EXPORT, MODULE_PROCESS_ENV, MODULE_SYNTAX_ERROR,
-    MODULE_TOO_DEEPLY_NESTED, MODULE_TOO_LARGE, MODULE_UNREADABLE, MODULE_UNTRACKED,
+    MODULE_LEGACY_OPENCODE_TOOL, MODULE_MIGRATE_TODO, MODULE_MISSING_DESCRIPTION,
+    MODULE_MISSING_EXECUTE, MODULE_MISSING_PARAMETERS, MODULE_NO_DEFAULT_EXPORT,
+    MODULE_PROCESS_ENV, MODULE_SYNTAX_ERROR, MODULE_TOO_DEEPLY_NESTED, MODULE_TOO_LARGE,
+    MODULE_UNREADABLE, MODULE_UNTRACKED,
 };
 use crate::diagnostics::{Code, Diagnostic, Location, Sources};
 
@@ -61,6 +63,7 @@ pub static CODES: &[&Code] = &[
     &MODULE_EXECUTE_ARITY,
     &MODULE_CHECKED_AT_LOAD_TIME,
     &MODULE_PROCESS_ENV,
+    &MODULE_MIGRATE_TODO,
     &IMPORT_NON_LITERAL,
     &IMPORT_UNKNOWN_BUILTIN,
     &IMPORT_NOT_PROVIDED,

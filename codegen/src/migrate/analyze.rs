@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use swc_common::Spanned;
@@ -63,15 +63,73 @@ pub struct Facts {
     pub syntax_error: Option<String>,
     /// A lone named tool, which needs `export default <name>` added.
     pub needs_default_export: Option<String>,
+    /// Where the file reads its own folder (`import.meta.dir`, …).
+    pub own_folder: Vec<Range<usize>>,
+    /// Imports that reach a file of the project through a tsconfig path
+    /// alias (`@/core/x`): the specifier's span and the root-relative file.
+    /// The runtime honours a tsconfig only for files it `include`s, so a
+    /// moved file reaches them by a relative path instead.
+    pub aliased_imports: Vec<(Range<usize>, PathBuf)>,
 }
+
+/// Where the analysed file is.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    /// The project root, to read the files the module imports as text.
+    pub root: &'a Path,
+    /// The file is at the top of a legacy folder: opencode loads it as tools.
+    pub top_level: bool,
+}
+
+/// Variables of the box's own environment: reading them is not reading a
+/// secret, wherever it happens (45 of 56 steps reported on real tools were these).
+pub fn is_box_variable(name: &str) -> bool {
+    // `OPENCODE_INTERNAL_SECRET` is a secret whatever its prefix says.
+    let upper = name.to_ascii_uppercase();
+    if [
+        "SECRET",
+        "TOKEN",
+        "KEY",
+        "PASSWORD",
+        "PASSWD",
+        "CREDENTIAL",
+        "AUTH",
+    ]
+    .iter()
+    .any(|w| upper.contains(w))
+    {
+        return false;
+    }
+    matches!(
+        name,
+        "HOME"
+            | "USER"
+            | "LOGNAME"
+            | "PATH"
+            | "TMPDIR"
+            | "TEMP"
+            | "TMP"
+            | "PWD"
+            | "SHELL"
+            | "LANG"
+            | "TERM"
+            | "TZ"
+            | "HOSTNAME"
+    ) || name.starts_with("XDG_")
+        || name.starts_with("OPENCODE_")
+        || name.starts_with("LC_")
+}
+
+/// Largest text file inlined for a Bun text import.
+const MAX_INLINED_TEXT: u64 = 1024 * 1024;
 
 /// Schemas the runtime produced for `args` the static pass could not
 /// convert, by export.
 pub type Evaluated = HashMap<Export, Value>;
 
 /// Analyses `text`, the file at `path` (root-relative, for messages).
-pub fn analyze(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
-    let run = || analyze_here(text, path, evaluated);
+pub fn analyze(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>) -> Facts {
+    let run = || analyze_here(text, path, evaluated, place);
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(STACK_SIZE)
@@ -85,7 +143,7 @@ pub fn analyze(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
     })
 }
 
-fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
+fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>) -> Facts {
     let language = Language::of(path);
     let program = match parse(text, path, language, is_commonjs(path)) {
         Ok(program) => program,
@@ -99,12 +157,26 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
             };
         }
     };
-    let legacy = legacy::read(&program);
+    let legacy = legacy::read(&program, place.top_level);
     let mut facts = Facts {
         is_tool_file: legacy.is_tool_file(),
         relative_imports: relative_imports(&program),
+        own_folder: own_folder_reads(text),
+        aliased_imports: aliased_imports(&program, place.root, path),
         ..Facts::default()
     };
+    // Imports the rewrite removes or inlines are not followed by a move.
+    let dropped: Vec<Range<usize>> = legacy
+        .plugin_imports
+        .iter()
+        .chain(legacy.text_imports.iter().map(|t| &t.span))
+        .cloned()
+        .collect();
+    facts.relative_imports.retain(|i| {
+        !dropped
+            .iter()
+            .any(|d| d.start <= i.span.start && i.span.end <= d.end)
+    });
     if !facts.is_tool_file {
         facts.findings = outside_env_reads(&program, &[]);
         return facts;
@@ -120,7 +192,7 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
             rewrite_definition(text, &legacy, definition, evaluated, &mut replaced);
         // One definition exported twice (`export const x = tool(…)` and
         // `export default x`) is two tools for opencode, rewritten once.
-        let call = range(definition.call.span);
+        let call = definition.call.clone();
         if rewritten.contains(&call) {
             edits.clear();
         }
@@ -130,6 +202,10 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
             if let Some(name) = execute::context_name(&execute) {
                 contexts.push((execute.span(), name));
             }
+        }
+        if let Some(cast) = &definition.cast {
+            edits.push(Edit::replace(cast.clone(), ""));
+            replaced.push(cast.clone());
         }
         if tool.blocked.is_none() {
             tool_edits.extend(edits);
@@ -167,8 +243,19 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated) -> Facts {
     let mut removals: Vec<Range<usize>> = legacy
         .plugin_imports
         .iter()
+        .chain(&legacy.shims)
         .map(|span| span.start..line_end(text, span.end))
         .collect();
+    replaced.extend(legacy.shims.iter().cloned());
+    for import in &legacy.text_imports {
+        match inline_text(place.root, path, import) {
+            Ok(edit) => tool_edits.push(edit),
+            Err(why) => facts.findings.push(Finding::manual(
+                import.span.clone(),
+                format!("imports {} as text, which only Bun does ({why}); put the text in the module by hand", import.specifier),
+            )),
+        }
+    }
     for (name, span) in &legacy.local_consts {
         let schema_only = helper_names.iter().any(|h| {
             uses.get(h.as_str())
@@ -242,6 +329,7 @@ fn outside_env_reads(program: &Program, execute_spans: &[Range<usize>]) -> Vec<F
     env_reads(program)
         .into_iter()
         .filter(|read| !execute_spans.iter().any(|e| e.start <= read.span.start && read.span.end <= e.end))
+        .filter(|read| read.names.is_empty() || !read.names.iter().all(|n| is_box_variable(n)))
         .map(|read| {
             let what = match read.names.as_slice() {
                 [] => "`process.env`".to_string(),
@@ -263,7 +351,7 @@ fn rewrite_definition(
     evaluated: &Evaluated,
     replaced: &mut Vec<Range<usize>>,
 ) -> (ToolFacts, Vec<Edit>) {
-    let call = range(definition.call.span);
+    let call = definition.call.clone();
     let object = range(definition.object.span);
     let mut tool = ToolFacts {
         export: definition.export.clone(),
@@ -353,6 +441,10 @@ fn args_edit(
     }
     let (span, expr) = match args {
         Some(found) => found,
+        // A definition that spells out `parameters` already keeps them.
+        None if object.props.iter().any(|p| matches!(p, PropOrSpread::Prop(p) if matches!(&**p, Prop::KeyValue(kv) if prop_name(&kv.key).as_deref() == Some("parameters")))) => {
+            return Ok((Edit::replace(0..0, ""), Vec::new()));
+        }
         None => {
             // No `args`: the tool takes none. Insert before the first property.
             let first = object.props.first().map(|p| range(p.span()).start);
@@ -382,8 +474,14 @@ fn args_edit(
     };
     let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let written = literal::render(&schema, &indent, &unit(text, &indent)).replace('\n', eol);
+    // The JSON Schema is written afresh, so comments among the zod calls
+    // would be lost: they go above `parameters`, in their order.
+    let kept: String = comments(&text[span.clone()])
+        .into_iter()
+        .map(|c| format!("{c}{eol}{indent}"))
+        .collect();
     Ok((
-        Edit::replace(span, format!("parameters: {written}")),
+        Edit::replace(span, format!("{kept}parameters: {written}")),
         defaults,
     ))
 }
@@ -421,6 +519,154 @@ fn line_end(text: &str, offset: usize) -> usize {
     } else {
         offset
     }
+}
+
+/// The comments of a piece of JavaScript, as written (`// …`, `/* … */`).
+/// Strings, template literals and regular expressions are skipped; a `/`
+/// after an operand is a division.
+fn comments(code: &str) -> Vec<String> {
+    let bytes = code.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    // Whether the last token was an operand, after which `/` divides.
+    let mut operand = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = code[i..].find('\n').map_or(code.len(), |e| i + e);
+                out.push(code[i..end].trim_end().to_string());
+                i = end;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = code[i + 2..]
+                    .find("*/")
+                    .map_or(code.len(), |e| i + 2 + e + 2);
+                out.push(code[i..end].to_string());
+                i = end;
+            }
+            b'\'' | b'"' | b'`' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                operand = true;
+            }
+            b'/' if !operand => {
+                // A regular expression literal, character classes included.
+                i += 1;
+                let mut class = false;
+                while i < bytes.len() && (class || bytes[i] != b'/') && bytes[i] != b'\n' {
+                    match bytes[i] {
+                        b'\\' => i += 1,
+                        b'[' => class = true,
+                        b']' => class = false,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+                operand = true;
+            }
+            _ => {
+                if !b.is_ascii_whitespace() {
+                    operand =
+                        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b')' | b']' | b'}');
+                }
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `import NAME from "./x.txt"` as `const NAME = "…"`, the text Bun reads.
+fn inline_text(root: &Path, path: &Path, import: &legacy::TextImport) -> Result<Edit, String> {
+    let target = super::paths::normalize(
+        &path
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(&import.specifier),
+    );
+    let file = root.join(&target);
+    let size = std::fs::metadata(&file)
+        .map_err(|e| format!("{}: {e}", super::paths::shown(&target)))?
+        .len();
+    if size > MAX_INLINED_TEXT {
+        return Err(format!("{} is over 1 MiB", super::paths::shown(&target)));
+    }
+    let content = std::fs::read_to_string(&file)
+        .map_err(|e| format!("{}: {e}", super::paths::shown(&target)))?;
+    let literal = serde_json::to_string(&content).map_err(|e| e.to_string())?;
+    Ok(Edit::replace(
+        import.span.clone(),
+        format!("const {} = {literal}", import.local),
+    ))
+}
+
+/// Where the text reads its module's own folder.
+fn own_folder_reads(text: &str) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = [
+        "import.meta.dirname",
+        "import.meta.dir",
+        "import.meta.url",
+        "import.meta.path",
+        "import.meta.filename",
+        "__dirname",
+        "__filename",
+    ]
+    .iter()
+    .flat_map(|needle| text.match_indices(needle).map(|(at, n)| at..at + n.len()))
+    .collect();
+    out.sort_by_key(|r| r.start);
+    out.dedup_by(|b, a| b.start < a.end);
+    out
+}
+
+/// Bare specifiers that a tsconfig path alias maps to a file of the project.
+fn aliased_imports(program: &Program, root: &Path, path: &Path) -> Vec<(Range<usize>, PathBuf)> {
+    use checker::module::imports::builtins::{is_bun_module, is_node_builtin_bare};
+    use checker::module::imports::resolver_options::{LoadKind, resolve_in, resolve_options};
+    let bare: Vec<(Range<usize>, String)> = collect(program)
+        .into_iter()
+        .filter_map(|import| match import.specifier {
+            Specifier::Literal(s)
+                if !s.starts_with('.')
+                    && !s.starts_with('/')
+                    && !s.starts_with("node:")
+                    && !is_node_builtin_bare(&s)
+                    && !is_bun_module(&s)
+                    && !legacy::is_plugin_source(&s) =>
+            {
+                Some((import.span, s))
+            }
+            _ => None,
+        })
+        .collect();
+    if bare.is_empty() || !root.is_absolute() {
+        return Vec::new();
+    }
+    let resolver = oxc_resolver::Resolver::new(resolve_options(LoadKind::Import));
+    let importer = root.join(path);
+    let dir = importer.parent().unwrap_or(root).to_path_buf();
+    let Ok(canonical_root) = std::fs::canonicalize(root) else {
+        return Vec::new();
+    };
+    bare.into_iter()
+        .filter_map(|(span, specifier)| {
+            let found = resolve_in(&resolver, Some(&importer), &dir, &specifier).ok()?;
+            let file = std::fs::canonicalize(found.path()).ok()?;
+            let relative = file.strip_prefix(&canonical_root).ok()?;
+            if relative
+                .components()
+                .any(|c| c.as_os_str() == "node_modules")
+            {
+                return None;
+            }
+            Some((span, relative.to_path_buf()))
+        })
+        .collect()
 }
 
 fn relative_imports(program: &Program) -> Vec<RelativeImport> {

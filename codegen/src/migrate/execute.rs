@@ -122,8 +122,8 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
         Execute::Arrow(a) => match &*a.body {
             ArrowFunctionBody::FunctionBody(b) => b.visit_with(&mut uses),
             ArrowFunctionBody::Expr(e) => {
-                if is_result_object(e) {
-                    uses.returns.push(range(e.span()));
+                if let Some(keys) = result_keys(e) {
+                    uses.returns.push((range(e.span()), keys));
                 }
                 e.visit_with(&mut uses);
             }
@@ -155,6 +155,17 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
     if let Some(env) = env_expr.filter(|e| !e.is_empty()) {
         for (span, names) in &uses.env {
             out.edits.push(Edit::replace(span.clone(), env.clone()));
+            if uses.spreads.contains(span) {
+                out.findings.push(Finding::note(
+                    span.clone(),
+                    format!("hands on the whole environment (`{{ ...{env} }}`, was `process.env`): after migration it holds every secret granted to the agent, so a child process given it gets them all; pass only the variables it needs"),
+                ));
+                continue;
+            }
+            // The box's own variables are in `context.env` too: nothing to grant.
+            if !names.is_empty() && names.iter().all(|n| super::analyze::is_box_variable(n)) {
+                continue;
+            }
             let what = match names.as_slice() {
                 [] => "`process.env`".to_string(),
                 names => names
@@ -205,13 +216,37 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
             "the whole context is passed on here: code reading `abort`, `sessionID` or `worktree` from it must read `signal`, `sessionId` or `directory`",
         ));
     }
-    for span in &uses.returns {
+    for (span, replacement) in &uses.collapsed {
+        out.edits
+            .push(Edit::replace(span.clone(), replacement.clone()));
+    }
+    for (span, keys) in &uses.returns {
+        if keys.iter().any(|k| k == "attachments") {
+            // Cutting it to `output` would lose what the model was shown.
+            out.findings.push(Finding::manual(
+                span.clone(),
+                "returns `attachments` (files or images shown to the model), which a tool module cannot return; the result is left whole: return text or JSON the model can read instead",
+            ));
+            continue;
+        }
         out.edits.push(Edit::replace(span.start..span.start, "("));
         out.edits
             .push(Edit::replace(span.end..span.end, ").output"));
+        let dropped: Vec<String> = keys
+            .iter()
+            .filter(|k| *k != "output")
+            .map(|k| format!("`{k}`"))
+            .collect();
+        let what = match dropped.as_slice() {
+            [] => String::new(),
+            [one] => format!(" ({one} is dropped)"),
+            [rest @ .., last] => format!(" ({} and {last} are dropped)", rest.join(", ")),
+        };
         out.findings.push(Finding::note(
             span.clone(),
-            "returned opencode's result object; it now returns the object's `output` text (`title` and `metadata` are dropped)",
+            format!(
+                "returned opencode's result object; it now returns the object's `output` text{what}"
+            ),
         ));
     }
     out
@@ -344,19 +379,25 @@ fn rename_pattern(pattern: &ObjectPat, out: &mut Rewrite) {
     }
 }
 
-/// `{ output, title, … }`: what opencode shows the model is `output`.
-fn is_result_object(expr: &Expr) -> bool {
+/// `{ output, title, … }`: what opencode shows the model is `output`. The
+/// keys the object spells out, when it is one.
+fn result_keys(expr: &Expr) -> Option<Vec<String>> {
     let Expr::Object(object) = unwrap(expr) else {
-        return false;
+        return None;
     };
-    object.props.iter().any(|p| match p {
-        PropOrSpread::Prop(p) => match &**p {
-            Prop::KeyValue(kv) => prop_name(&kv.key).as_deref() == Some("output"),
-            Prop::Shorthand(i) => i.sym == "output",
-            _ => false,
-        },
-        PropOrSpread::Spread(_) => false,
-    })
+    let keys: Vec<String> = object
+        .props
+        .iter()
+        .filter_map(|p| match p {
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(kv) => prop_name(&kv.key),
+                Prop::Shorthand(i) => Some(i.sym.to_string()),
+                _ => None,
+            },
+            PropOrSpread::Spread(_) => None,
+        })
+        .collect();
+    keys.iter().any(|k| k == "output").then_some(keys)
 }
 
 /// What the body of `execute` does with the environment and the context.
@@ -373,8 +414,14 @@ struct Uses {
     bare_ctx: Vec<Range<usize>>,
     /// The renames inside `const { abort } = ctx`.
     destructures: Rewrite,
-    /// Result objects returned by `execute` itself (not by nested functions).
-    returns: Vec<Range<usize>>,
+    /// Result objects returned by `execute` itself (not by nested
+    /// functions), with their keys.
+    returns: Vec<(Range<usize>, Vec<String>)>,
+    /// `{ ...process.env }`: the environment handed on whole.
+    spreads: Vec<Range<usize>>,
+    /// `ctx.worktree ?? ctx.directory`: both are the checkout in Beeuni, so
+    /// the expression becomes one read (renaming alone would repeat it).
+    collapsed: Vec<(Range<usize>, String)>,
     /// Every identifier in the body, to pick names that do not clash.
     idents: HashSet<String>,
     depth: usize,
@@ -466,12 +513,46 @@ impl Visit for Uses {
     fn visit_return_stmt(&mut self, r: &ReturnStmt) {
         if self.depth == 0
             && let Some(arg) = &r.arg
-            && is_result_object(arg)
+            && let Some(keys) = result_keys(arg)
         {
-            self.returns.push(range(arg.span()));
+            self.returns.push((range(arg.span()), keys));
         }
         r.visit_children_with(self);
     }
 
     fn visit_prop_name(&mut self, _: &PropName) {}
+
+    fn visit_spread_element(&mut self, spread: &swc_ecma_ast::SpreadElement) {
+        if let Expr::Member(member) = unwrap(&spread.expr)
+            && is_env(member)
+        {
+            self.spreads.push(range(member.span));
+        }
+        spread.visit_children_with(self);
+    }
+
+    fn visit_bin_expr(&mut self, bin: &swc_ecma_ast::BinExpr) {
+        use swc_ecma_ast::BinaryOp;
+        let field_of = |e: &Expr| match (unwrap(e), &self.ctx) {
+            (Expr::Member(m), Some(ctx)) => match (&*m.obj, &m.prop) {
+                (Expr::Ident(o), MemberProp::Ident(p)) if o.sym.as_str() == ctx => {
+                    Some(p.sym.to_string())
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if matches!(bin.op, BinaryOp::NullishCoalescing | BinaryOp::LogicalOr)
+            && let (Some(left), Some(right)) = (field_of(&bin.left), field_of(&bin.right))
+            && let Some(ctx) = &self.ctx
+        {
+            let pair = [left.as_str(), right.as_str()];
+            if pair == ["worktree", "directory"] || pair == ["directory", "worktree"] {
+                self.collapsed
+                    .push((range(bin.span), format!("{ctx}.directory")));
+                return;
+            }
+        }
+        bin.visit_children_with(self);
+    }
 }

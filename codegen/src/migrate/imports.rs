@@ -87,6 +87,21 @@ pub(super) fn edits_for(
             ));
         }
     }
+    if new != file.path {
+        for (span, target) in &facts.aliased_imports {
+            let mut spec = specifier(new_dir, target);
+            let written = &text[span.clone()];
+            let inner = written.trim_matches(|c| c == '\'' || c == '"');
+            if let Some(ext) = target.extension().and_then(|e| e.to_str())
+                && !inner.ends_with(&format!(".{ext}"))
+                && let Some(stripped) = spec.strip_suffix(&format!(".{ext}"))
+            {
+                spec = stripped.to_string();
+            }
+            let quote = written.chars().next().unwrap_or('\'');
+            edits.push(Edit::replace(span.clone(), format!("{quote}{spec}{quote}")));
+        }
+    }
     if let Some(name) = &facts.needs_default_export {
         let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
         let lead = if text.ends_with('\n') || text.is_empty() {

@@ -29,10 +29,22 @@ pub enum Export {
 /// One `tool({ … })` definition.
 pub struct Definition<'a> {
     pub export: Export,
-    /// The `tool(…)` call.
-    pub call: &'a CallExpr,
+    /// The `tool(…)` call's span; the object's own for a plain object.
+    pub call: Range<usize>,
     /// Its one argument.
     pub object: &'a ObjectLit,
+    /// A type-only cast around the call (`tool({…}) as ReturnType<typeof
+    /// tool>`): from the call's end to the cast's, dropped with the call.
+    pub cast: Option<Range<usize>>,
+}
+
+/// `import NAME from "./file.txt"`: Bun reads the file as a string, which
+/// the runtime does not; the rewrite inlines the text.
+pub struct TextImport {
+    /// The whole import declaration.
+    pub span: Range<usize>,
+    pub local: String,
+    pub specifier: String,
 }
 
 /// An export that builds a tool some other way (`export default makeTool({…})`,
@@ -62,6 +74,11 @@ pub struct LegacyFile<'a> {
     pub local_consts: Vec<(String, Range<usize>)>,
     /// Whether the file has a default export of any kind.
     pub has_default_export: bool,
+    /// Top-level declarations of a local stand-in for `tool` (an identity
+    /// function, with `schema` attached): removed with the plugin import.
+    pub shims: Vec<Range<usize>>,
+    pub text_imports: Vec<TextImport>,
+    top_level: bool,
 }
 
 impl LegacyFile<'_> {
@@ -69,6 +86,82 @@ impl LegacyFile<'_> {
     pub fn is_tool_file(&self) -> bool {
         !self.definitions.is_empty() || !self.opaque.is_empty() || !self.plugin_imports.is_empty()
     }
+}
+
+/// A specifier that names opencode's plugin package: the package itself, a
+/// subpath, or a path into its installed files (a side-effect import of its
+/// `.d.ts`, written for the editor's types). None of them is wanted after
+/// the rewrite.
+pub fn is_plugin_source(source: &str) -> bool {
+    source == PLUGIN_PACKAGE
+        || source.starts_with("@opencode-ai/plugin/")
+        || source.contains("/node_modules/@opencode-ai/plugin/")
+        || source.starts_with("node_modules/@opencode-ai/plugin/")
+}
+
+/// A side-effect import of a declaration file: types only, nothing to load.
+pub fn is_declaration_source(source: &str) -> bool {
+    source.ends_with(".d.ts") || source.ends_with(".d.mts") || source.ends_with(".d.cts")
+}
+
+/// Extensions Bun imports as a string by default.
+fn is_text_source(source: &str) -> bool {
+    (source.starts_with("./") || source.starts_with("../")) && source.ends_with(".txt")
+}
+
+/// `(d) => d`, `function (d) { return d }`, with types or not.
+fn is_identity(expr: &Expr) -> bool {
+    use swc_ecma_ast::ArrowFunctionBody;
+    let returns = |param: &str, body: &[Stmt]| matches!(body, [Stmt::Return(r)] if r.arg.as_deref().map(unwrap).is_some_and(|e| matches!(e, Expr::Ident(i) if i.sym == param)));
+    match unwrap(expr) {
+        Expr::Arrow(a) => {
+            let [Pat::Ident(p)] = a.params.as_slice() else {
+                return false;
+            };
+            match &*a.body {
+                ArrowFunctionBody::Expr(e) => {
+                    matches!(unwrap(e), Expr::Ident(i) if i.sym == p.id.sym)
+                }
+                ArrowFunctionBody::FunctionBody(b) => returns(&p.id.sym, &b.stmts),
+            }
+        }
+        Expr::Fn(f) => identity_function(&f.function),
+        _ => false,
+    }
+}
+
+fn identity_function(function: &swc_ecma_ast::Function) -> bool {
+    let [param] = function.params.as_slice() else {
+        return false;
+    };
+    let Pat::Ident(p) = &param.pat else {
+        return false;
+    };
+    function.body.as_ref().is_some_and(|b| {
+        matches!(b.stmts.as_slice(), [Stmt::Return(r)] if r.arg.as_deref().map(unwrap).is_some_and(|e| matches!(e, Expr::Ident(i) if i.sym == p.id.sym)))
+    })
+}
+
+/// A local stand-in for opencode's `tool`: an identity function, bare or
+/// with `schema` attached by `Object.assign(identity, { schema: z })`.
+fn is_shim(expr: &Expr) -> bool {
+    if is_identity(expr) {
+        return true;
+    }
+    let Expr::Call(call) = unwrap(expr) else {
+        return false;
+    };
+    let Callee::Expr(callee) = &call.callee else {
+        return false;
+    };
+    let is_assign = matches!(unwrap(callee), Expr::Member(m)
+        if matches!(&*m.obj, Expr::Ident(o) if o.sym == "Object")
+        && matches!(&m.prop, swc_ecma_ast::MemberProp::Ident(p) if p.sym == "assign"));
+    is_assign
+        && call.args.len() == 2
+        && call.args.iter().all(|a| a.spread.is_none())
+        && is_identity(&call.args[0].expr)
+        && matches!(unwrap(&call.args[1].expr), Expr::Object(_))
 }
 
 /// Strips parentheses and TypeScript-only wrappers (`as`, `satisfies`, `!`).
@@ -86,7 +179,9 @@ pub fn unwrap(mut expr: &Expr) -> &Expr {
     }
 }
 
-pub fn read(program: &Program) -> LegacyFile<'_> {
+/// Reads the file; `top_level` is a file opencode loads as tools (at the
+/// top of its folder), where a default export built by any call is a tool.
+pub fn read(program: &Program, top_level: bool) -> LegacyFile<'_> {
     let mut file = LegacyFile {
         definitions: Vec::new(),
         opaque: Vec::new(),
@@ -97,6 +192,9 @@ pub fn read(program: &Program) -> LegacyFile<'_> {
         consts: HashMap::new(),
         local_consts: Vec::new(),
         has_default_export: false,
+        shims: Vec::new(),
+        text_imports: Vec::new(),
+        top_level,
     };
     let Program::Module(module) = program else {
         return file;
@@ -122,7 +220,17 @@ pub fn read(program: &Program) -> LegacyFile<'_> {
                     ImportSpecifier::Namespace(n) => ("*".into(), n.local.sym.to_string()),
                 });
                 let source = source.as_str();
-                if source == PLUGIN_PACKAGE || source.starts_with("@opencode-ai/plugin/") {
+                if is_text_source(source)
+                    && let [ImportSpecifier::Default(d)] = import.specifiers.as_slice()
+                {
+                    file.text_imports.push(TextImport {
+                        span: range(import.span),
+                        local: d.local.sym.to_string(),
+                        specifier: source.to_string(),
+                    });
+                } else if is_plugin_source(source)
+                    || (import.specifiers.is_empty() && is_declaration_source(source))
+                {
                     file.plugin_imports.push(range(import.span));
                     file.tool_names.extend(
                         locals
@@ -134,7 +242,19 @@ pub fn read(program: &Program) -> LegacyFile<'_> {
                     file.zod_names.extend(locals.map(|(_, local)| local));
                 }
             }
+            ModuleItem::Stmt(Stmt::Decl(Decl::Fn(f))) if identity_function(&f.function) => {
+                file.tool_names.push(f.ident.sym.to_string());
+                file.shims.push(range(f.function.span));
+            }
             ModuleItem::Stmt(Stmt::Decl(Decl::Var(var))) if var.kind == VarDeclKind::Const => {
+                if let [d] = var.decls.as_slice()
+                    && let Pat::Ident(name) = &d.name
+                    && d.init.as_deref().is_some_and(is_shim)
+                {
+                    file.tool_names.push(name.id.sym.to_string());
+                    file.shims.push(range(var.span));
+                    continue;
+                }
                 if let [d] = var.decls.as_slice()
                     && let Pat::Ident(name) = &d.name
                 {
@@ -213,14 +333,29 @@ impl<'a> LegacyFile<'a> {
     /// Records what an exported value is: a `tool(…)` call (directly or
     /// through a constant), another call (a factory), or anything else (a
     /// helper export, left alone).
-    fn classify(&mut self, export: Export, expr: &'a Expr) {
-        let mut expr = unwrap(expr);
+    fn classify(&mut self, export: Export, written: &'a Expr) {
+        let cast_end = type_cast_end(written);
+        let mut expr = unwrap(written);
         for _ in 0..8 {
             let Expr::Ident(name) = expr else { break };
             match self.consts.get(name.sym.as_str()) {
                 Some(init) => expr = unwrap(init),
                 None => break,
             }
+        }
+        // opencode takes any export shaped as a definition, built by
+        // `tool()` or written as the object itself.
+        if let Expr::Object(object) = expr
+            && self.top_level
+            && is_definition_object(object)
+        {
+            self.definitions.push(Definition {
+                export,
+                call: range(object.span),
+                object,
+                cast: None,
+            });
+            return;
         }
         let Expr::Call(call) = expr else { return };
         if self.is_tool_call(call) {
@@ -230,10 +365,14 @@ impl<'a> LegacyFile<'a> {
                 .map(|a| (a.spread.is_some(), unwrap(&a.expr)))
             {
                 Some((false, Expr::Object(object))) if call.args.len() == 1 => {
+                    let cast = cast_end
+                        .map(|end| range(call.span).end..end)
+                        .filter(|c| !c.is_empty());
                     self.definitions.push(Definition {
                         export,
-                        call,
+                        call: range(call.span),
                         object,
+                        cast,
                     });
                 }
                 _ => self.opaque.push(Opaque {
@@ -250,7 +389,13 @@ impl<'a> LegacyFile<'a> {
             .args
             .first()
             .is_some_and(|a| matches!(unwrap(&a.expr), Expr::Object(_)));
-        if self.plugin_imports.is_empty() && !(export == Export::Default && object_argument) {
+        // In a file opencode loads, a default export built by a call is
+        // the tool, whatever builds it (`export default fetchTool("…")`).
+        let loaded_default = export == Export::Default && self.top_level;
+        if self.plugin_imports.is_empty()
+            && !(export == Export::Default && object_argument)
+            && !loaded_default
+        {
             return;
         }
         // A named export of a call is a factory-built tool only when it is
@@ -268,6 +413,54 @@ impl<'a> LegacyFile<'a> {
 
     pub fn is_tool_call(&self, call: &CallExpr) -> bool {
         matches!(&call.callee, Callee::Expr(e) if matches!(unwrap(e), Expr::Ident(i) if self.tool_names.iter().any(|t| t == i.sym.as_str())))
+    }
+}
+
+/// `{ description, args: { … }, execute }`: a definition without `tool()`.
+/// `args` must be a shape (an object literal), as opencode wraps it in
+/// `z.object(…)` itself.
+fn is_definition_object(object: &ObjectLit) -> bool {
+    use swc_ecma_ast::{Prop, PropOrSpread};
+    let mut keys: Vec<String> = Vec::new();
+    let mut args_shape = false;
+    for p in &object.props {
+        let PropOrSpread::Prop(p) = p else { continue };
+        let key = match &**p {
+            Prop::KeyValue(kv) => {
+                let key = super::schema::prop_name(&kv.key);
+                if key.as_deref() == Some("args") && matches!(unwrap(&kv.value), Expr::Object(_)) {
+                    args_shape = true;
+                }
+                key
+            }
+            Prop::Method(m) => super::schema::prop_name(&m.key),
+            Prop::Shorthand(i) => Some(i.sym.to_string()),
+            _ => None,
+        };
+        keys.extend(key);
+    }
+    let has = |name: &str| keys.iter().any(|k| k == name);
+    has("description") && has("execute") && args_shape
+}
+
+/// The end of a TypeScript cast written straight around a `tool(…)` call
+/// (`tool({…}) as X`, `satisfies X`), which only types read.
+fn type_cast_end(expr: &Expr) -> Option<usize> {
+    let mut end = None;
+    let mut at = expr;
+    loop {
+        at = match at {
+            Expr::TsAs(e) => {
+                end.get_or_insert(range(e.span).end);
+                &e.expr
+            }
+            Expr::TsSatisfies(e) => {
+                end.get_or_insert(range(e.span).end);
+                &e.expr
+            }
+            Expr::Call(_) => return end,
+            _ => return None,
+        };
     }
 }
 

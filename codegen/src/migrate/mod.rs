@@ -35,6 +35,7 @@ mod schema;
 #[cfg(test)]
 mod tests;
 mod thread;
+mod todo;
 mod wrapper;
 
 use std::collections::HashMap;
@@ -149,6 +150,28 @@ impl MigratePlan {
         &self.pending
     }
 
+    /// Says which legacy files were run to compute their `args` (their
+    /// top-level code ran too), for the report.
+    pub fn record_ran(&mut self, files: Vec<String>) {
+        self.report.ran = files;
+    }
+
+    /// Marks a migrated tool whose module failed the check after writing:
+    /// it is not migrated until that is fixed.
+    pub fn record_failed_check(&mut self, module: &str, message: &str) {
+        for tool in &mut self.report.tools {
+            if tool.module.as_deref() == Some(module) {
+                tool.status = Status::NeedsManualStep;
+                tool.notes.push(Note {
+                    file: module.to_string(),
+                    line: 1,
+                    message: message.to_string(),
+                    manual: true,
+                });
+            }
+        }
+    }
+
     /// The unified diff of every change.
     pub fn diffs(&self) -> Vec<String> {
         self.changes.iter().map(diff::unified).collect()
@@ -177,7 +200,16 @@ pub fn plan(
             let facts = match (&file.text, file.kind) {
                 (Some(text), discover::Kind::Module | discover::Kind::ToolModule) => {
                     let key = paths::shown(&file.path);
-                    analyze::analyze(text, &file.path, evaluated.get(&key).unwrap_or(&empty))
+                    let place = analyze::Place {
+                        root,
+                        top_level: file.kind == discover::Kind::ToolModule,
+                    };
+                    analyze::analyze(
+                        text,
+                        &file.path,
+                        evaluated.get(&key).unwrap_or(&empty),
+                        place,
+                    )
                 }
                 _ => analyze::Facts::default(),
             };
@@ -211,6 +243,7 @@ pub fn plan(
             after: Some(declared.after),
         });
     }
+    let todos = todo::open(root, &config.to, &changes);
     Ok(MigratePlan {
         root: root.clone(),
         report: Report {
@@ -219,6 +252,8 @@ pub fn plan(
             tools: moved.tools,
             files: moved.files,
             manifest,
+            ran: Vec::new(),
+            todos,
         },
         changes,
         pending: moved.pending,

@@ -77,7 +77,17 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             || checker::rules::LEGACY_TOOL_DIRS
                 .iter()
                 .any(|dir| Path::new(dir) == file.folder);
-        if is_beeuni_tool(&stem) && opencode_copy && !declared.contains_key(&file.path) {
+        // A file with named tools is the project's own (`memory.ts` exporting
+        // `remember` and `recall`), not a copy: deleting it would lose them.
+        let own_tools = facts
+            .tools
+            .iter()
+            .any(|t| matches!(t.export, Export::Named(_)));
+        if is_beeuni_tool(&stem)
+            && opencode_copy
+            && !own_tools
+            && !declared.contains_key(&file.path)
+        {
             // The copy was what the standard harness offered; without an
             // entry, deleting it takes the tool away from those sessions.
             let notes = match project.tool_set().get(&stem) {
@@ -386,19 +396,63 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     shown(&wrapper)
                 }
             };
+            // A finding inside another tool's definition is that tool's
+            // alone; one outside every definition concerns them all.
+            let contains = |outer: &std::ops::Range<usize>, inner: &std::ops::Range<usize>| {
+                outer.start <= inner.start && inner.end <= outer.end
+            };
+            let mine = |span: &std::ops::Range<usize>| {
+                contains(&tool.span, span)
+                    || !facts
+                        .tools
+                        .iter()
+                        .any(|other| other.span != tool.span && contains(&other.span, span))
+            };
             let mut notes: Vec<Note> = tool
                 .findings
                 .iter()
-                .chain(&facts.findings)
+                .chain(
+                    facts
+                        .findings
+                        .iter()
+                        .filter(|f| f.span == (0..0) || mine(&f.span)),
+                )
                 .map(|f| note_at(&module, text, &edits, f, tool.span.start))
                 .collect();
             if name != opencode && already.is_none() {
                 notes.insert(0, Note {
                     file: module.clone(),
                     line: line_of(text, map_offset(&edits, tool.span.start)),
-                    message: format!("declared as `{name}`: opencode called it `{opencode}`, which {}; the model sees the new name", why_renamed(&opencode, &taken_before(&taken, &name))),
+                    message: format!("declared as `{name}`: opencode called it `{opencode}`, which {}; the model sees the new name", why_renamed(&opencode, &name, &taken_before(&taken, &name))),
                     manual: false,
                 });
+            }
+            let (outside_notes, outside_texts) = outside_helpers(root, i, analysed, &resolve);
+            notes.extend(outside_notes);
+            // The whole context handed to code that reads opencode's field
+            // names: those read `undefined` now, so the result changes.
+            let mut readers: Vec<(String, &'static str)> = outside_texts
+                .iter()
+                .filter_map(|(f, t)| opencode_field(t).map(|n| (f.clone(), n)))
+                .collect();
+            if let Some(name) = opencode_field(text) {
+                readers.insert(0, (module.clone(), name));
+            }
+            for helper in helpers_of(i, analysed, &resolve) {
+                if let Some(name) = texts.get(&helper).and_then(|t| opencode_field(t)) {
+                    readers.push((shown(&new_path(helper)), name));
+                }
+            }
+            if let Some((file, name)) = readers.first() {
+                for note in notes
+                    .iter_mut()
+                    .filter(|n| n.message.starts_with(WHOLE_CONTEXT))
+                {
+                    note.manual = true;
+                    note.message = format!(
+                        "{WHOLE_CONTEXT}, and {file} reads `{name}` from a context, which Beeuni's does not have (it has `signal`, `sessionId`, `directory`): rename what it reads"
+                    );
+                }
             }
             for helper in helpers_of(i, analysed, &resolve) {
                 let Some(helper_text) = texts.get(&helper) else {
@@ -412,13 +466,15 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                         .map(|f| note_at(&helper_module, helper_text, &helper_edits, f, 0)),
                 );
             }
-            if let Some(span) = reads_own_folder(text) {
-                notes.push(Note {
-                    file: module.clone(),
-                    line: line_of(text, span),
-                    message: format!("reads files relative to its own folder, which is now {}; move the files it reads along", shown(module_path.parent().unwrap_or(Path::new("")))),
-                    manual: true,
-                });
+            if let Some(span) = facts.own_folder.iter().find(|s| mine(s)) {
+                let finding = Finding::manual(
+                    span.clone(),
+                    format!(
+                        "reads files relative to its own folder, which is now {}; move the files it reads along",
+                        shown(module_path.parent().unwrap_or(Path::new("")))
+                    ),
+                );
+                notes.push(note_at(&module, text, &edits, &finding, tool.span.start));
             }
             // The manifest declares the shared module itself, which has no
             // default export for that entry to load.
@@ -499,6 +555,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             });
         }
     }
+    super::todo::mark(&mut out.tools, &mut out.changes);
     out.changes
         .sort_by(|a, b| (a.after.is_none(), &a.path).cmp(&(b.after.is_none(), &b.path)));
     out.files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -524,19 +581,143 @@ fn taken_before(taken: &HashSet<String>, name: &str) -> HashSet<String> {
     before
 }
 
-fn why_renamed(opencode: &str, taken: &HashSet<String>) -> &'static str {
+fn why_renamed(opencode: &str, name: &str, taken: &HashSet<String>) -> String {
     use checker::project::names::{is_harness_tool, is_valid_tool_name};
+    let reserved = |n: &str| {
+        if is_harness_tool(n) {
+            Some(format!("`{n}` is the name of a harness tool"))
+        } else if is_beeuni_tool(n) {
+            Some(format!("`{n}` is the name of the Beeuni tool"))
+        } else {
+            None
+        }
+    };
     if !is_valid_tool_name(opencode) {
-        "is not a valid tool name (`^[a-z][a-z0-9_]{0,63}$`)"
-    } else if is_harness_tool(opencode) {
-        "is a harness tool's name"
-    } else if is_beeuni_tool(opencode) {
-        "is a Beeuni tool's name"
+        // `web-search` would be `web_search`, which is taken too: say so,
+        // or the new name looks arbitrary.
+        let valid = name.strip_suffix("_tool").and_then(reserved);
+        match valid {
+            Some(also) => {
+                format!("is not a valid tool name (`^[a-z][a-z0-9_]{{0,63}}$`), and {also}")
+            }
+            None => "is not a valid tool name (`^[a-z][a-z0-9_]{0,63}$`)".into(),
+        }
+    } else if let Some(why) = reserved(opencode) {
+        format!("is reserved: {why}")
     } else if taken.contains(opencode) {
-        "is declared already"
+        "is declared already".into()
     } else {
-        "was taken"
+        "was taken".into()
     }
+}
+
+/// How `execute::rewrite`'s note on a context handed on whole begins.
+const WHOLE_CONTEXT: &str = "the whole context is passed on here";
+
+/// The first of opencode's context fields that `text` reads as a property
+/// (`ctx.sessionID`), if any.
+fn opencode_field(text: &str) -> Option<&'static str> {
+    ["sessionID", "messageID", "worktree", "abort", "callID"]
+        .into_iter()
+        .find(|name| {
+            text.match_indices(&format!(".{name}")).any(|(at, n)| {
+                let after = text[at + n.len()..].chars().next();
+                !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+            })
+        })
+}
+
+/// The most helper files followed outside the legacy folders for one tool.
+const MAX_OUTSIDE_HELPERS: usize = 64;
+
+/// Secrets read in files outside the legacy folders that a tool file (or a
+/// helper it imports) reaches by a relative import: those files stay where
+/// they are, and their `process.env` reads are steps like any other.
+fn outside_helpers(
+    root: &Path,
+    i: usize,
+    analysed: &[(LegacyFile, Facts)],
+    resolve: &dyn Fn(usize, &str) -> Option<usize>,
+) -> (Vec<Note>, Vec<(String, String)>) {
+    let mut starts: Vec<(PathBuf, String)> = Vec::new();
+    let mut inside = vec![i];
+    inside.extend(helpers_of(i, analysed, resolve));
+    for k in inside {
+        let base = analysed[k].0.path.parent().unwrap_or(Path::new(""));
+        for import in &analysed[k].1.relative_imports {
+            if resolve(k, &import.specifier).is_none() {
+                starts.push((base.to_path_buf(), import.specifier.clone()));
+            }
+        }
+    }
+    let mut seen: HashSet<PathBuf> = HashSet::new();
+    let mut notes = Vec::new();
+    let mut texts = Vec::new();
+    while let Some((base, specifier)) = starts.pop() {
+        if seen.len() >= MAX_OUTSIDE_HELPERS {
+            break;
+        }
+        let Some(file) = probe(root, &normalize(&base.join(&specifier))) else {
+            continue;
+        };
+        if !seen.insert(file.clone()) {
+            continue;
+        }
+        let Ok(text) = checker::module::read::read_module(&root.join(&file), &file) else {
+            continue;
+        };
+        let place = super::analyze::Place {
+            root,
+            top_level: false,
+        };
+        let facts = super::analyze::analyze(&text, &file, &Default::default(), place);
+        let shown_file = shown(&file);
+        notes.extend(
+            facts
+                .findings
+                .iter()
+                .map(|f| note_at(&shown_file, &text, &[], f, 0)),
+        );
+        let dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
+        starts.extend(
+            facts
+                .relative_imports
+                .iter()
+                .map(|imp| (dir.clone(), imp.specifier.clone())),
+        );
+        texts.push((shown_file, text));
+    }
+    (notes, texts)
+}
+
+/// The module file a lexical path names on disk, as Bun probes it.
+fn probe(root: &Path, lexical: &Path) -> Option<PathBuf> {
+    if lexical
+        .components()
+        .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return None;
+    }
+    let text = lexical.to_string_lossy();
+    let candidates = std::iter::once(lexical.to_path_buf())
+        .chain(
+            text.strip_suffix(".js")
+                .map(|b| PathBuf::from(format!("{b}.ts"))),
+        )
+        .chain(
+            ["ts", "tsx", "js", "mts", "mjs", "cts", "cjs"]
+                .iter()
+                .map(|e| PathBuf::from(format!("{text}.{e}"))),
+        )
+        .chain(
+            ["ts", "js"]
+                .iter()
+                .map(|e| lexical.join(format!("index.{e}"))),
+        );
+    candidates.into_iter().find(|c| {
+        root.join(c).is_file()
+            && checker::project::names::has_module_extension(&c.to_string_lossy())
+    })
 }
 
 /// The helpers a tool file reaches, transitively.
@@ -563,18 +744,4 @@ fn helpers_of(
 /// A helper's own problems: it reads `process.env`, which holds no secret.
 fn helper_findings(facts: &Facts) -> Vec<Finding> {
     facts.findings.clone()
-}
-
-/// Where a module first reads its own folder (`import.meta.dir`, …).
-fn reads_own_folder(text: &str) -> Option<usize> {
-    [
-        "import.meta.dir",
-        "import.meta.url",
-        "import.meta.path",
-        "__dirname",
-        "__filename",
-    ]
-    .iter()
-    .filter_map(|needle| text.find(needle))
-    .min()
 }

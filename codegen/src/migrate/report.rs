@@ -89,14 +89,22 @@ pub struct Report {
     pub files: Vec<FileLine>,
     /// The manifest file that declares the migrated tools, when one changed.
     pub manifest: Option<String>,
+    /// Legacy files loaded in the runtime to compute their `args`: their
+    /// top-level code ran, `--dry-run` or not.
+    pub ran: Vec<String>,
+    /// Every `// TODO(beeuni migrate)` marker open in the modules folder
+    /// once the plan is written.
+    pub todos: Vec<Note>,
 }
 
 impl Report {
     /// Whether something is left for the user to do.
     pub fn has_manual_steps(&self) -> bool {
-        self.tools
-            .iter()
-            .any(|t| t.status == Status::NeedsManualStep || t.notes.iter().any(|n| n.manual))
+        !self.todos.is_empty()
+            || self
+                .tools
+                .iter()
+                .any(|t| t.status == Status::NeedsManualStep || t.notes.iter().any(|n| n.manual))
     }
 
     /// Whether there was nothing to migrate.
@@ -231,6 +239,91 @@ impl Report {
                 "\n  {verb} {declared} tool{} under `tools:` in {manifest}\n",
                 if declared == 1 { "" } else { "s" }
             ));
+        }
+        if !self.ran.is_empty() {
+            out.push('\n');
+            for file in &self.ran {
+                out.push_str(&format!(
+                    "  ran {file} in the runtime (its top-level code too) to compute `args`\n"
+                ));
+            }
+        }
+        out
+    }
+
+    /// The end of the human report: every step left (the markers, and the
+    /// steps of tools left in place), then what to do next.
+    pub fn closing(&self, applied: bool, changed: bool) -> String {
+        let mut steps: Vec<&Note> = self.todos.iter().collect();
+        for tool in self.tools.iter().filter(|t| t.module.is_none()) {
+            steps.extend(tool.notes.iter().filter(|n| n.manual));
+        }
+        // A failed check of a written module is a step without a marker.
+        for tool in self.tools.iter().filter(|t| t.module.is_some()) {
+            steps.extend(tool.notes.iter().filter(|n| {
+                let elsewhere = format!("{}:{}: {}", n.file, n.line, n.message);
+                n.manual
+                    && !self.todos.iter().any(|t| {
+                        (t.file == n.file && t.message == n.message) || t.message == elsewhere
+                    })
+            }));
+        }
+        steps.dedup();
+        let mut seen = std::collections::HashSet::new();
+        steps.retain(|n| seen.insert((&n.file, n.line, &n.message)));
+        if steps.is_empty() && !changed {
+            return String::new();
+        }
+        let mut out = String::new();
+        if !steps.is_empty() {
+            out.push_str(&format!(
+                "\nTo do ({}); each step in a migrated module is marked `// {}` above its line:\n",
+                steps.len(),
+                checker::module::todo::MARKER.trim_end_matches(':')
+            ));
+            for note in &steps {
+                out.push_str(&format!(
+                    "  {}:{}: {}\n",
+                    note.file, note.line, note.message
+                ));
+            }
+        }
+        let secrets = self.tools.iter().flat_map(|t| &t.notes).any(|n| {
+            n.message.contains("give the agent the secret")
+                || n.message.contains("`context.env` inside `execute`")
+        });
+        let mut next: Vec<String> = Vec::new();
+        if !applied && changed {
+            next.push("beeuni tools migrate (writes the changes above)".into());
+        }
+        if !self.todos.is_empty() {
+            next.push("Do each step marked `// TODO(beeuni migrate)` and delete its marker; `beeuni validate` points at the ones left.".into());
+        }
+        if self
+            .tools
+            .iter()
+            .any(|t| t.module.is_none() && t.status == Status::NeedsManualStep)
+        {
+            next.push("Rewrite the tools left in place by hand, or fix what stops them and run `beeuni tools migrate` again.".into());
+        }
+        if secrets {
+            next.push("Give each agent the secrets its tools read from `context.env`: list them under `agents.<name>.secrets` in beeuni.yaml and store each with `beeuni secrets set NAME=-`.".into());
+        }
+        if applied && changed {
+            next.push("beeuni validate --deep".into());
+            let mut paths = vec![self.to.clone()];
+            paths.extend(self.folders.iter().cloned());
+            paths.extend(self.manifest.iter().cloned());
+            next.push(format!(
+                "git add -A {} && git commit -m \"Move the legacy opencode tools to tool modules\"",
+                paths.join(" ")
+            ));
+        }
+        if !next.is_empty() {
+            out.push_str("\nNext:\n");
+            for (i, step) in next.iter().enumerate() {
+                out.push_str(&format!("  {}. {step}\n", i + 1));
+            }
         }
         out
     }

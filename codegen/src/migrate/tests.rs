@@ -9,7 +9,7 @@ use swc_ecma_ast::{Prop, PropOrSpread};
 
 use checker::module::parse::{Language, parse};
 
-use super::analyze::{Evaluated, analyze};
+use super::analyze::{Evaluated, Place, analyze};
 use super::legacy;
 use super::schema::{convert_args, prop_name};
 use crate::edit;
@@ -25,7 +25,7 @@ fn schema_of(args: &str) -> Result<Value, String> {
     let text = legacy_file(args);
     let program = parse(&text, Path::new("t.ts"), Language::TypeScript, false)
         .map_err(|d| format!("{:?}", d.first().map(|d| &d.message)))?;
-    let file = legacy::read(&program);
+    let file = legacy::read(&program, true);
     let definition = file.definitions.first().ok_or("no definition")?;
     let args = definition
         .object
@@ -240,7 +240,15 @@ fn what_only_running_can_tell_is_not_guessed() {
 
 /// `source` (a whole legacy file) after the rewrite.
 fn rewritten(source: &str) -> String {
-    let facts = analyze(source, Path::new("t.ts"), &Evaluated::new());
+    let facts = analyze(
+        source,
+        Path::new("t.ts"),
+        &Evaluated::new(),
+        Place {
+            root: Path::new(""),
+            top_level: true,
+        },
+    );
     assert!(facts.tools.iter().all(|t| t.blocked.is_none()), "{source}");
     let text = edit::apply(source, &facts.edits).unwrap();
     parse(&text, Path::new("t.ts"), Language::TypeScript, false)
@@ -317,7 +325,15 @@ fn execute_reads_context_instead_of_opencode_names() {
 #[test]
 fn a_lone_named_tool_gets_a_default_export_and_imports_go() {
     let source = "import { tool } from '@opencode-ai/plugin'\nimport { z } from 'zod'\n\nconst Id = z.string()\n\nexport const get = tool({\n  description: 'd',\n  args: { id: Id },\n  execute: async (args) => args.id,\n})\n";
-    let facts = analyze(source, Path::new("t.ts"), &Evaluated::new());
+    let facts = analyze(
+        source,
+        Path::new("t.ts"),
+        &Evaluated::new(),
+        Place {
+            root: Path::new(""),
+            top_level: true,
+        },
+    );
     assert_eq!(facts.needs_default_export.as_deref(), Some("get"));
     let text = edit::apply(source, &facts.edits).unwrap();
     assert_eq!(
@@ -329,7 +345,15 @@ fn a_lone_named_tool_gets_a_default_export_and_imports_go() {
 #[test]
 fn tool_still_used_elsewhere_is_a_manual_step() {
     let source = "import { tool } from '@opencode-ai/plugin'\nexport const Shared = tool.schema.string()\nexport default tool({ description: 'd', args: { a: Shared }, execute: async () => '' })\n";
-    let facts = analyze(source, Path::new("t.ts"), &Evaluated::new());
+    let facts = analyze(
+        source,
+        Path::new("t.ts"),
+        &Evaluated::new(),
+        Place {
+            root: Path::new(""),
+            top_level: true,
+        },
+    );
     let manual: Vec<&str> = facts
         .findings
         .iter()
@@ -345,7 +369,15 @@ fn tool_still_used_elsewhere_is_a_manual_step() {
 #[test]
 fn a_local_helper_given_the_context_reads_its_env() {
     let source = "import { tool } from '@opencode-ai/plugin'\n\nfunction api(path: string, ctx) {\n  return fetch(process.env.API_URL + path, { headers: { key: process.env['KEY'] } })\n}\nconst other = (ctx) => process.env.OTHER\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, ctx) {\n    other({})\n    return api('/x', ctx)\n  },\n})\n";
-    let facts = analyze(source, Path::new("t.ts"), &Evaluated::new());
+    let facts = analyze(
+        source,
+        Path::new("t.ts"),
+        &Evaluated::new(),
+        Place {
+            root: Path::new(""),
+            top_level: true,
+        },
+    );
     let text = edit::apply(source, &facts.edits).unwrap();
     assert!(
         text.contains("return fetch(ctx.env.API_URL + path, { headers: { key: ctx.env['KEY'] } })"),

@@ -714,7 +714,8 @@ fn closed_by_daemon(stream: &std::net::TcpStream) -> bool {
     let mut byte = [0u8; 1];
     match (&*stream).read(&mut byte) {
         Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
-        Ok(_) => true,
+        // End of stream (0) or a byte written: either way not silent.
+        Ok(read) => read <= byte.len(),
     }
 }
 

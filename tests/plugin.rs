@@ -287,12 +287,17 @@ impl Sandbox {
     }
 
     fn runtime_file(&self) -> Value {
-        let entry = std::fs::read_dir(self.path("run"))
+        // The shared file, `daemon-<key>.json`: beside it are the daemon's
+        // own copy (`daemon-<key>.<pid>.json`) and the lock.
+        let shared = std::fs::read_dir(self.path("run"))
             .unwrap()
-            .next()
-            .unwrap()
-            .unwrap();
-        serde_json::from_slice(&std::fs::read(entry.path()).unwrap()).unwrap()
+            .map(|entry| entry.unwrap().path())
+            .find(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                name.ends_with(".json") && name.matches('.').count() == 1
+            })
+            .expect("the daemon wrote its runtime file");
+        serde_json::from_slice(&std::fs::read(shared).unwrap()).unwrap()
     }
 }
 

@@ -440,27 +440,12 @@ function bunSpawnSync(cmd, options = {}) {
 
 // Bun.CryptoHasher: node:crypto's Hash under Bun's names and errors.
 class CryptoHasher {
-  static algorithms = [
-    'blake2b256',
-    'blake2b512',
-    'blake2s256',
-    'md4',
-    'md5',
-    'ripemd160',
-    'sha1',
-    'sha224',
-    'sha256',
-    'sha384',
-    'sha512',
-    'sha512-224',
-    'sha512-256',
-    'sha3-224',
-    'sha3-256',
-    'sha3-384',
-    'sha3-512',
-    'shake128',
-    'shake256',
-  ];
+  // Bun's list: node:crypto's digests with BLAKE2 before and SHAKE after.
+  // A getter, so that touching `Bun` does not load node:crypto.
+  static get algorithms() {
+    const { getHashes } = need('node_crypto').nodeCrypto;
+    return ['blake2b256', 'blake2b512', 'blake2s256', ...getHashes(), 'shake128', 'shake256'];
+  }
   constructor(algorithm, key) {
     const { createHash, createHmac } = need('node_crypto').nodeCrypto;
     if (!CryptoHasher.algorithms.includes(String(algorithm).toLowerCase())) {

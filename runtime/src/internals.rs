@@ -135,7 +135,7 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
         1,
         NativeFunction::from_copy_closure_with_captures(
             |_, args, internals, context| {
-                let commonjs = self::need(internals, "commonjs", context)?;
+                let commonjs = self::need(internals, "internal/commonjs", context)?;
                 let load = commonjs
                     .as_object()
                     .map(|c| c.get(js_string!("loadCommonJs"), context))
@@ -161,7 +161,7 @@ pub(crate) fn build(host: &JsObject, context: &mut Context) -> JsResult<JsObject
 
 /// Defines `Array.fromAsync`, which boa 0.22 lacks, as a built-in method is
 /// defined (writable, configurable, not enumerable): a native function that
-/// runs the `array_from_async` unit on its first call and hands it its
+/// runs the `internal/array_from_async` unit on its first call and hands it its
 /// receiver and arguments, so that a host still starts without parsing JS.
 pub(crate) fn install_array_from_async(
     internals: &JsObject,
@@ -178,7 +178,7 @@ pub(crate) fn install_array_from_async(
         1,
         NativeFunction::from_copy_closure_with_captures(
             |this, args, internals, context| {
-                let exports = self::need(internals, "array_from_async", context)?;
+                let exports = self::need(internals, "internal/array_from_async", context)?;
                 let implementation = exports
                     .as_object()
                     .map(|e| e.get(js_string!("fromAsync"), context))

@@ -17,63 +17,83 @@ use boa_engine::{
 
 use crate::js_value::{define_accessor, error};
 
-/// Every unit by name; a new file under `js/` is added here and named by
-/// [`GLOBALS`], [`BUILTINS`] or another unit's `need`.
-const UNITS: &[(&str, &str)] = &[
-    ("abort", include_str!("js/abort.js")),
-    ("array_from_async", include_str!("js/array_from_async.js")),
-    ("assert", include_str!("js/assert.js")),
-    ("blob", include_str!("js/blob.js")),
-    ("buffer", include_str!("js/buffer.js")),
-    ("bun", include_str!("js/bun.js")),
-    ("bun_hash", include_str!("js/bun_hash.js")),
-    ("bun_sqlite", include_str!("js/bun_sqlite.js")),
-    ("callable", include_str!("js/callable.js")),
-    ("child_process", include_str!("js/child_process.js")),
-    ("commonjs", include_str!("js/commonjs.js")),
-    ("console", include_str!("js/console.js")),
-    ("dom", include_str!("js/dom.js")),
-    ("events", include_str!("js/events.js")),
-    ("fetch", include_str!("js/fetch.js")),
-    ("files", include_str!("js/files.js")),
-    ("form_read", include_str!("js/form_read.js")),
-    ("fs", include_str!("js/fs.js")),
-    ("fs_streams", include_str!("js/fs_streams.js")),
-    ("http", include_str!("js/http.js")),
-    ("inspect", include_str!("js/inspect.js")),
-    ("node_buffer", include_str!("js/node_buffer.js")),
-    ("node_crypto", include_str!("js/node_crypto.js")),
-    ("node_module", include_str!("js/node_module.js")),
-    ("node_keys", include_str!("js/node_keys.js")),
-    ("node_timers", include_str!("js/node_timers.js")),
-    ("node_url", include_str!("js/node_url.js")),
-    ("os", include_str!("js/os.js")),
-    ("path", include_str!("js/path.js")),
-    ("performance", include_str!("js/performance.js")),
-    ("process", include_str!("js/process.js")),
-    ("querystring", include_str!("js/querystring.js")),
-    ("readline", include_str!("js/readline.js")),
-    ("stream", include_str!("js/stream.js")),
-    ("stream_adapters", include_str!("js/stream_adapters.js")),
-    ("stream_consumers", include_str!("js/stream_consumers.js")),
-    ("stream_operators", include_str!("js/stream_operators.js")),
-    ("stream_pipeline", include_str!("js/stream_pipeline.js")),
-    ("streams", include_str!("js/streams.js")),
-    ("streams_write", include_str!("js/streams_write.js")),
-    ("string_decoder", include_str!("js/string_decoder.js")),
-    ("subtle", include_str!("js/subtle.js")),
-    ("text_codec", include_str!("js/text_codec.js")),
-    ("timers", include_str!("js/timers.js")),
-    ("toml_stringify", include_str!("js/toml_stringify.js")),
-    ("undici", include_str!("js/undici.js")),
-    ("url", include_str!("js/url.js")),
-    ("url_search_params", include_str!("js/url_search_params.js")),
-    ("util", include_str!("js/util.js")),
-    ("vm", include_str!("js/vm.js")),
-    ("web_crypto", include_str!("js/web_crypto.js")),
-    ("web_url", include_str!("js/web_url.js")),
-    ("yaml_stringify", include_str!("js/yaml_stringify.js")),
-    ("zlib", include_str!("js/zlib.js")),
+/// `units!["node/fs", …]`: each unit's name is its file's path under `js/`
+/// without `.js`, so the name a unit is needed by is where its code is.
+macro_rules! units {
+    ($($path:literal),* $(,)?) => {
+        &[$(($path, include_str!(concat!("js/", $path, ".js")))),*]
+    };
+}
+
+/// Every unit by path, sorted. The folders say where an API comes from:
+/// `node/` holds the `node:` modules (file = specifier: `node:fs/promises` is
+/// in `node/fs.js`, `node:stream/consumers` is `node/stream/consumers.js`) and
+/// `node/internal/` what only they share; `web/` the web platform's globals;
+/// `bun/` the `Bun` global and the `bun`, `bun:` and Bun-answered modules;
+/// `internal/` what several origins share (`Buffer`'s byte helpers, `inspect`,
+/// `require`). A new file under `js/` is added here and named by [`GLOBALS`],
+/// [`BUILTINS`] or another unit's `need('path')`.
+const UNITS: &[(&str, &str)] = units![
+    "bun/bun",
+    "bun/hash",
+    "bun/shell",
+    "bun/sqlite",
+    "bun/toml",
+    "bun/undici",
+    "bun/yaml",
+    "internal/array_from_async",
+    "internal/buffer",
+    "internal/callable",
+    "internal/commonjs",
+    "internal/files",
+    "internal/inspect",
+    "node/assert",
+    "node/buffer",
+    "node/child_process",
+    "node/crypto",
+    "node/events",
+    "node/fs",
+    "node/http",
+    "node/http2",
+    "node/https",
+    "node/internal/crypto/keys",
+    "node/internal/fs/streams",
+    "node/internal/streams/operators",
+    "node/internal/streams/pipeline",
+    "node/internal/url",
+    "node/internal/webstreams/adapters",
+    "node/module",
+    "node/os",
+    "node/path",
+    "node/perf_hooks",
+    "node/process",
+    "node/querystring",
+    "node/readline",
+    "node/stream",
+    "node/stream/consumers",
+    "node/stream/web",
+    "node/string_decoder",
+    "node/timers",
+    "node/timers/promises",
+    "node/url",
+    "node/util",
+    "node/vm",
+    "node/zlib",
+    "web/abort",
+    "web/blob",
+    "web/console",
+    "web/crypto",
+    "web/crypto/subtle",
+    "web/dom",
+    "web/encoding",
+    "web/fetch",
+    "web/form_read",
+    "web/performance",
+    "web/streams/readable",
+    "web/streams/writable",
+    "web/timers",
+    "web/url",
+    "web/url_search_params",
 ];
 
 /// The globals the prelude defines, with the unit whose export of the same
@@ -84,18 +104,18 @@ const UNITS: &[(&str, &str)] = &[
 /// property caches after such a redefinition, and `new Buffer()` at a call
 /// site that had run before then fails.
 const GLOBALS: &[(&str, &[&str])] = &[
-    ("abort", &["AbortController", "AbortSignal"]),
-    ("blob", &["Blob", "File", "FormData"]),
-    ("buffer", &["Buffer"]),
-    ("bun", &["Bun"]),
-    ("commonjs", &["require"]),
-    ("console", &["console"]),
-    ("dom", &["Event", "EventTarget", "DOMException"]),
-    ("fetch", &["Headers", "Request", "Response", "fetch"]),
-    ("performance", &["performance"]),
-    ("process", &["process"]),
+    ("web/abort", &["AbortController", "AbortSignal"]),
+    ("web/blob", &["Blob", "File", "FormData"]),
+    ("internal/buffer", &["Buffer"]),
+    ("bun/bun", &["Bun"]),
+    ("internal/commonjs", &["require"]),
+    ("web/console", &["console"]),
+    ("web/dom", &["Event", "EventTarget", "DOMException"]),
+    ("web/fetch", &["Headers", "Request", "Response", "fetch"]),
+    ("web/performance", &["performance"]),
+    ("node/process", &["process"]),
     (
-        "streams",
+        "web/streams/readable",
         &[
             "ReadableStream",
             "ReadableStreamDefaultReader",
@@ -105,7 +125,7 @@ const GLOBALS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "streams_write",
+        "web/streams/writable",
         &[
             "WritableStream",
             "WritableStreamDefaultWriter",
@@ -117,7 +137,7 @@ const GLOBALS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "timers",
+        "web/timers",
         &[
             "setTimeout",
             "setInterval",
@@ -128,52 +148,60 @@ const GLOBALS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "text_codec",
+        "web/encoding",
         &["TextEncoder", "TextDecoder", "structuredClone"],
     ),
-    ("url_search_params", &["URLSearchParams"]),
-    ("web_crypto", &["crypto"]),
-    ("web_url", &["URL"]),
+    ("web/url_search_params", &["URLSearchParams"]),
+    ("web/crypto", &["crypto"]),
+    ("web/url", &["URL"]),
 ];
 
 /// Each built-in module (sorted; `BUILTIN_MODULES` in lib.rs lists the same
 /// names) with the unit and export that is the module's object.
 pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
-    ("bun", "bun", "Bun"),
-    ("bun:sqlite", "bun_sqlite", "Database"),
-    ("node:assert", "assert", "assert"),
-    ("node:assert/strict", "assert", "strict"),
-    ("node:buffer", "node_buffer", "module"),
-    ("node:child_process", "child_process", "childProcess"),
-    ("node:crypto", "node_crypto", "nodeCrypto"),
-    ("node:events", "events", "EventEmitter"),
-    ("node:fs", "fs", "fs"),
-    ("node:fs/promises", "fs", "fsPromises"),
-    ("node:http", "http", "http"),
-    ("node:http2", "http", "http2"),
-    ("node:https", "http", "https"),
-    ("node:module", "node_module", "module"),
-    ("node:os", "os", "os"),
-    ("node:path", "path", "path"),
-    ("node:path/posix", "path", "path"),
-    ("node:perf_hooks", "performance", "perfHooks"),
-    ("node:process", "process", "process"),
-    ("node:querystring", "querystring", "querystring"),
-    ("node:readline", "readline", "readline"),
-    ("node:readline/promises", "readline", "promises"),
-    ("node:stream", "stream", "Stream"),
-    ("node:stream/consumers", "stream_consumers", "consumers"),
-    ("node:stream/promises", "stream", "promises"),
-    ("node:stream/web", "streams_write", "web"),
-    ("node:string_decoder", "string_decoder", "module"),
-    ("node:timers", "node_timers", "module"),
-    ("node:timers/promises", "timers", "timersPromises"),
-    ("node:url", "node_url", "module"),
-    ("node:util", "util", "util"),
-    ("node:util/types", "util", "types"),
-    ("node:vm", "vm", "vm"),
-    ("node:zlib", "zlib", "zlib"),
-    ("undici", "undici", "undici"),
+    ("bun", "bun/bun", "Bun"),
+    ("bun:sqlite", "bun/sqlite", "Database"),
+    ("node:assert", "node/assert", "assert"),
+    ("node:assert/strict", "node/assert", "strict"),
+    ("node:buffer", "node/buffer", "module"),
+    ("node:child_process", "node/child_process", "childProcess"),
+    ("node:crypto", "node/crypto", "nodeCrypto"),
+    ("node:events", "node/events", "EventEmitter"),
+    ("node:fs", "node/fs", "fs"),
+    ("node:fs/promises", "node/fs", "fsPromises"),
+    ("node:http", "node/http", "http"),
+    ("node:http2", "node/http2", "http2"),
+    ("node:https", "node/https", "https"),
+    ("node:module", "node/module", "module"),
+    ("node:os", "node/os", "os"),
+    ("node:path", "node/path", "path"),
+    ("node:path/posix", "node/path", "path"),
+    ("node:perf_hooks", "node/perf_hooks", "perfHooks"),
+    ("node:process", "node/process", "process"),
+    ("node:querystring", "node/querystring", "querystring"),
+    ("node:readline", "node/readline", "readline"),
+    ("node:readline/promises", "node/readline", "promises"),
+    ("node:stream", "node/stream", "Stream"),
+    (
+        "node:stream/consumers",
+        "node/stream/consumers",
+        "consumers",
+    ),
+    ("node:stream/promises", "node/stream", "promises"),
+    ("node:stream/web", "node/stream/web", "web"),
+    ("node:string_decoder", "node/string_decoder", "module"),
+    ("node:timers", "node/timers", "module"),
+    (
+        "node:timers/promises",
+        "node/timers/promises",
+        "timersPromises",
+    ),
+    ("node:url", "node/url", "module"),
+    ("node:util", "node/util", "util"),
+    ("node:util/types", "node/util", "types"),
+    ("node:vm", "node/vm", "vm"),
+    ("node:zlib", "node/zlib", "zlib"),
+    ("undici", "bun/undici", "undici"),
 ];
 
 /// The unit and export of the built-in module `name`, if the prelude has it.
@@ -325,9 +353,11 @@ mod tests {
             );
             named.push(name);
         }
-        // `need('x')` in the units; `need_in("x"` and `self::need(internals, "x"`
+        // `need('x')` and `need.ifLoaded('x')` in the units; `need_in("x"` and `self::need(internals, "x"`
         // in the Rust that asks for units.
-        let js = UNITS.iter().map(|(_, body)| (*body, "need('", '\''));
+        let js = UNITS
+            .iter()
+            .flat_map(|(_, body)| [(*body, "need('", '\''), (*body, "need.ifLoaded('", '\'')]);
         let rust = [
             (include_str!("signal.rs"), "need_in(\"", '"'),
             (
@@ -351,6 +381,38 @@ mod tests {
         for (name, _) in UNITS {
             assert!(named.contains(name), "the unit {name} is never needed");
         }
+    }
+
+    /// A specifier leads to its file by name alone: `node:a/b` is served by
+    /// `node/a/b.js` or, for the modules one file holds together
+    /// (`node:fs/promises`), by `node/a.js`; `bun:x` by `bun/x.js`; `bun` by
+    /// `bun/bun.js`; a module Bun answers itself (`undici`) by `bun/NAME.js`.
+    #[test]
+    fn each_builtin_module_is_served_by_the_file_its_specifier_names() {
+        for (module, unit, _) in BUILTINS {
+            let allowed: Vec<String> = match module.split_once(':') {
+                Some(("node", path)) => {
+                    let parent = path.split('/').next().unwrap_or_default();
+                    vec![format!("node/{path}"), format!("node/{parent}")]
+                }
+                Some(("bun", name)) => vec![format!("bun/{name}")],
+                _ => vec![format!("bun/{module}")],
+            };
+            assert!(
+                allowed.iter().any(|path| path == unit),
+                "{module} is served by js/{unit}.js; by its name it belongs in js/{}.js",
+                allowed[0]
+            );
+        }
+    }
+
+    #[test]
+    fn units_are_sorted_by_path() {
+        let paths: Vec<&str> = UNITS.iter().map(|(path, _)| *path).collect();
+        let mut sorted = paths.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(paths, sorted);
     }
 
     #[test]

@@ -31,17 +31,24 @@ pub fn run(write: bool) -> Result<()> {
     std::fs::copy(tooling.join("biome.jsonc"), scratch.join("biome.jsonc"))
         .context("copying biome.jsonc")?;
     let mut units: Vec<(PathBuf, PathBuf)> = Vec::new();
-    for entry in
-        std::fs::read_dir(&units_dir).with_context(|| format!("reading {}", units_dir.display()))?
-    {
-        let path = entry?.path();
-        if path.extension().is_none_or(|e| e != "js") {
+    // Units live in folders by origin (`node/fs.js`, `web/streams/readable.js`);
+    // each copy keeps its path under the scratch folder.
+    for entry in walkdir::WalkDir::new(&units_dir).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("reading {}", units_dir.display()))?;
+        let path = entry.path().to_path_buf();
+        if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "js") {
             continue;
         }
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
-        let name = path.file_stem().context("a unit has a name")?;
-        let copy = scratch.join(name).with_extension("mjs");
+        let relative = path
+            .strip_prefix(&units_dir)
+            .context("a unit is under js/")?;
+        let copy = scratch.join(relative).with_extension("mjs");
+        if let Some(parent) = copy.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
         std::fs::write(&copy, as_module(&text))
             .with_context(|| format!("writing {}", copy.display()))?;
         units.push((path, copy));

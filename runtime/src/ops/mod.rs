@@ -174,7 +174,7 @@ fn coded_error(message: String, code: &str, errno: Option<i32>, context: &mut Co
 
 /// A Node-style I/O error: `ENOENT: no such file or directory, open 'x'`,
 /// with `errno` set to the negated OS number as Node sets it. The prelude
-/// reads `code`, `syscall` and `path` back from the message (`files.js`).
+/// reads `code`, `syscall` and `path` back from the message (`js/internal/files.js`).
 fn io_error(error: &std::io::Error, syscall: &str, path: &str, context: &mut Context) -> JsError {
     let (code, errno, text) = describe_io_error(error);
     // Node names no path for an error on a descriptor: "EBADF: bad file

@@ -1,5 +1,5 @@
 //! `node:path` (POSIX) in Rust: the object `host.makePath()` returns, which
-//! `js/path.js` hands out as the module.
+//! `js/node/path.js` hands out as the module.
 //!
 //! Native because nearly every tool imports `node:path`, and parsing its JS
 //! was most of what that import cost a cold call (about 0.7 ms of boa

@@ -1,7 +1,7 @@
 //! `bun:sqlite` on a real SQLite: the host's table of open connections and
 //! the conversions between JS values and SQLite values.
 //!
-//! One operation, `sqlite(action, …)`, serves the prelude's `bun_sqlite.js`
+//! One operation, `sqlite(action, …)`, serves the prelude's `js/bun/sqlite.js`
 //! unit, which keeps Bun's JS-facing shapes (Database, Statement, how named
 //! parameters are looked up, transactions). A statement here is its SQL text:
 //! each run takes it from the connection's cache of prepared statements, so

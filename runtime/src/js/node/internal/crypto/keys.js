@@ -1,0 +1,420 @@
+// ---- node/internal/crypto/keys.js: node:crypto's KeyObject, createPrivateKey/createPublicKey/createSecretKey,
+// createSign/createVerify, the one-shot sign/verify, pbkdf2, scrypt and timingSafeEqual,
+// over host.keyParse, host.sign, host.pbkdf2, …
+// Errors carry Node's codes and the OpenSSL messages Bun gives.
+const { encodeString, decodeBytes, bytesOf, bufferOf, toBuffer, Buffer, base64Decode } = need('internal/buffer');
+
+// host.keyParse's reasons as Bun reports them.
+const OPENSSL = {
+  NO_START_LINE: ['ERR_OSSL_PEM_NO_START_LINE', 'error:0900006e:PEM routines:OPENSSL_internal:NO_START_LINE'],
+  BAD_END_LINE: ['ERR_OSSL_PEM_BAD_END_LINE', 'error:09000066:PEM routines:OPENSSL_internal:BAD_END_LINE'],
+  BAD_BASE64_DECODE: [
+    'ERR_OSSL_PEM_BAD_BASE64_DECODE',
+    'error:09000064:PEM routines:OPENSSL_internal:BAD_BASE64_DECODE',
+  ],
+  DECODE_ERROR: ['ERR_OSSL_ASN1_DECODE_ERROR', 'error:0c00006d:ASN.1 encoding routines:OPENSSL_internal:DECODE_ERROR'],
+  UNSUPPORTED_ALGORITHM: [
+    'ERR_OSSL_EVP_UNSUPPORTED_ALGORITHM',
+    'error:06000080:public key routines:OPENSSL_internal:UNSUPPORTED_ALGORITHM',
+  ],
+  JWK_INVALID: ['ERR_CRYPTO_INVALID_JWK', 'Invalid JWK data'],
+};
+
+function parse(format, data) {
+  try {
+    const [kind, type, der, bits] = host.keyParse(format, data);
+    return { kind, type, der: new Uint8Array(der), bits };
+  } catch (error) {
+    const reason = String(error && error.message);
+    if (reason === 'ENCRYPTED_KEY')
+      throw coded(TypeError, 'ERR_MISSING_PASSPHRASE', 'Passphrase required for encrypted key');
+    if (reason === 'UNSUPPORTED_CURVE')
+      throw coded(
+        Error,
+        'ERR_CRYPTO_UNSUPPORTED_CURVE',
+        'only the P-256 curve (prime256v1) is supported by this runtime',
+      );
+    const [code, message] = OPENSSL[reason] || OPENSSL.DECODE_ERROR;
+    throw coded(reason === 'JWK_INVALID' ? TypeError : Error, code, message);
+  }
+}
+
+// node:crypto's `KeyObject` is a small class there, so that importing the
+// module does not run this unit; the keys made here are of this subclass.
+const { KeyObject: PublicKeyObject, keyObjectToken, coded } = need('node/crypto');
+const keyObjects = new WeakMap();
+class KeyObject extends PublicKeyObject {
+  constructor(data) {
+    super(keyObjectToken);
+    keyObjects.set(this, data);
+  }
+  get type() {
+    return keyObjects.get(this).type;
+  }
+  get asymmetricKeyType() {
+    const d = keyObjects.get(this);
+    return d.type === 'secret' ? undefined : d.kind;
+  }
+  get symmetricKeySize() {
+    const d = keyObjects.get(this);
+    return d.type === 'secret' ? d.der.length : undefined;
+  }
+  get asymmetricKeyDetails() {
+    const d = keyObjects.get(this);
+    if (d.type === 'secret') return undefined;
+    if (d.kind === 'ec') return { namedCurve: 'prime256v1' };
+    const jwk = JSON.parse(host.keyExport('rsa', 'public', publicDer(d), 'jwk'));
+    const e = base64Decode(jwk.e).reduce((n, b) => n * 256n + BigInt(b), 0n);
+    return { modulusLength: d.bits, publicExponent: e };
+  }
+  equals(other) {
+    if (!(other instanceof KeyObject))
+      throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "otherKeyObject" argument must be an instance of KeyObject.');
+    const a = keyObjects.get(this),
+      b = keyObjects.get(other);
+    return a.type === b.type && a.der.length === b.der.length && a.der.every((byte, i) => byte === b.der[i]);
+  }
+  export(options) {
+    const d = keyObjects.get(this);
+    if (d.type === 'secret') {
+      if (options && options.format === 'jwk') return { kty: 'oct', k: decodeBytes(d.der, 'base64url') };
+      return toBuffer(d.der.slice());
+    }
+    if (options === null || typeof options !== 'object')
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_TYPE',
+        `The "options" argument must be of type object. Received ${options === null ? 'null' : typeof options === 'undefined' ? 'undefined' : `type ${typeof options}`}`,
+      );
+    const format = options.format;
+    if (format === 'jwk') return JSON.parse(host.keyExport(d.kind, d.type, bufferOf(d.der), 'jwk'));
+    if (format !== 'pem' && format !== 'der')
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_VALUE',
+        `The property 'options.format' is invalid. Received ${format === undefined ? 'undefined' : `'${format}'`}`,
+      );
+    const type = options.type;
+    const natural = d.type === 'private' ? 'pkcs8' : 'spki';
+    if (type === natural)
+      return format === 'der'
+        ? toBuffer(d.der.slice())
+        : host.keyExport(d.kind, d.type, bufferOf(d.der), `${type}-pem`);
+    const allowed =
+      d.type === 'private' ? (d.kind === 'rsa' ? ['pkcs1'] : ['sec1']) : d.kind === 'rsa' ? ['pkcs1'] : [];
+    if (!allowed.includes(type))
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_VALUE',
+        `The property 'options.type' is invalid. Received ${type === undefined ? 'undefined' : `'${type}'`}`,
+      );
+    const out = host.keyExport(d.kind, d.type, bufferOf(d.der), `${type}-${format}`);
+    return typeof out === 'string' ? out : toBuffer(new Uint8Array(out));
+  }
+  get [Symbol.toStringTag]() {
+    return 'KeyObject';
+  }
+}
+
+function publicDer(d) {
+  return d.type === 'public' ? bufferOf(d.der) : host.keyPublic(d.kind, bufferOf(d.der));
+}
+function keyObject(data) {
+  return new KeyObject(data);
+}
+
+function isBytes(value) {
+  return value instanceof ArrayBuffer || ArrayBuffer.isView(value);
+}
+
+// The forms `createPrivateKey` and `createPublicKey` take: a PEM string or
+// buffer, or `{ key, format, type, encoding }`.
+function parseInput(input, name) {
+  if (input instanceof KeyObject) return keyObjects.get(input);
+  if (typeof input === 'string' || isBytes(input)) return parse('pem', bufferOf(input));
+  if (input === null || typeof input !== 'object') {
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "${name}" argument must be of type string or an instance of ArrayBuffer, Buffer, TypedArray, DataView, or object.`,
+    );
+  }
+  const { key, format = 'pem', type, encoding } = input;
+  if (key instanceof KeyObject) return keyObjects.get(key);
+  if (format === 'jwk') {
+    if (key === null || typeof key !== 'object')
+      throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key.key" property must be of type object.');
+    return parse('jwk', JSON.stringify(key));
+  }
+  const bytes =
+    typeof key === 'string'
+      ? bufferOf(encodeString(key, encoding || 'utf8'))
+      : isBytes(key)
+        ? bufferOf(key)
+        : undefined;
+  if (bytes === undefined)
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      'The "key.key" property must be of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView.',
+    );
+  if (format === 'pem') return parse('pem', bytes);
+  if (format !== 'der')
+    throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.format' is invalid. Received '${format}'`);
+  const formats = { pkcs8: 'pkcs8', spki: 'spki', sec1: 'sec1', pkcs1: name === 'key' ? 'pkcs1-public' : 'pkcs1' };
+  if (!formats[type])
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_VALUE',
+      `The property 'options.type' is invalid. Received ${type === undefined ? 'undefined' : `'${type}'`}`,
+    );
+  return parse(formats[type], bytes);
+}
+
+function createPrivateKey(input) {
+  const data = parseInput(input, 'key');
+  if (data.type !== 'private')
+    throw coded(
+      TypeError,
+      'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE',
+      `Invalid key object type ${data.type}, expected private.`,
+    );
+  return keyObject(data);
+}
+
+function createPublicKey(input) {
+  const data = parseInput(input, 'key');
+  if (data.type === 'secret')
+    throw coded(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', 'Invalid key object type secret, expected private.');
+  if (data.type === 'public') return keyObject(data);
+  return keyObject({ ...data, type: 'public', der: new Uint8Array(publicDer(data)) });
+}
+
+function createSecretKey(key, encoding) {
+  const bytes = typeof key === 'string' ? encodeString(key, encoding) : bytesOf(key);
+  return keyObject({ type: 'secret', der: bytes.slice() });
+}
+
+// A digest name as createSign and the one-shot sign take it ('RSA-SHA256',
+// 'sha256', 'SHA-256', 'sha256WithRSAEncryption') → the host's name.
+function digestName(algorithm) {
+  const name = String(algorithm)
+    .toLowerCase()
+    .replace(/^(rsa-|ecdsa-with-)/, '')
+    .replace(/withrsaencryption$/, '')
+    .replace('-', '');
+  if (!['sha1', 'sha256', 'sha384', 'sha512'].includes(name))
+    throw coded(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${algorithm}`);
+  return name;
+}
+
+const RSA_PKCS1_PSS_PADDING = 6;
+const RSA_PSS_SALTLEN_MAX_SIGN = -2;
+
+// The key and options of a sign or verify call.
+function signingKey(input, wantPrivate) {
+  const options =
+    input !== null && typeof input === 'object' && !isBytes(input) && !(input instanceof KeyObject) ? input : {};
+  let data = parseInput(input, 'key');
+  if (wantPrivate && data.type !== 'private')
+    throw coded(
+      TypeError,
+      'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE',
+      `Invalid key object type ${data.type}, expected private.`,
+    );
+  if (!wantPrivate && data.type === 'private') data = { ...data, type: 'public', der: new Uint8Array(publicDer(data)) };
+  if (data.type === 'secret')
+    throw coded(
+      TypeError,
+      'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE',
+      `Invalid key object type secret, expected ${wantPrivate ? 'private' : 'public'}.`,
+    );
+  let scheme;
+  if (data.kind === 'ec') scheme = options.dsaEncoding === 'ieee-p1363' ? 'ecdsa-p1363' : 'ecdsa-der';
+  else scheme = options.padding === RSA_PKCS1_PSS_PADDING ? 'pss' : 'pkcs1';
+  const salt = options.saltLength === undefined ? RSA_PSS_SALTLEN_MAX_SIGN : options.saltLength;
+  return { data, scheme, salt };
+}
+
+function signWith(hash, data, key) {
+  const { data: keyData, scheme, salt } = signingKey(key, true);
+  return toBuffer(new Uint8Array(host.sign(scheme, hash, bufferOf(keyData.der), bufferOf(data), salt)));
+}
+
+function verifyWith(hash, data, key, signature) {
+  const { data: keyData, scheme, salt } = signingKey(key, false);
+  return host.verify(scheme, hash, bufferOf(keyData.der), bufferOf(data), bufferOf(signature), salt);
+}
+
+class Collector {
+  constructor(algorithm) {
+    this._hash = digestName(algorithm);
+    this._parts = [];
+  }
+  update(data, encoding) {
+    this._parts.push(typeof data === 'string' ? encodeString(data, encoding) : bytesOf(data).slice());
+    return this;
+  }
+  _data() {
+    return Buffer.concat(this._parts);
+  }
+}
+class Sign extends Collector {
+  sign(key, outputEncoding) {
+    const signature = signWith(this._hash, this._data(), key);
+    return outputEncoding && outputEncoding !== 'buffer' ? signature.toString(outputEncoding) : signature;
+  }
+}
+class Verify extends Collector {
+  verify(key, signature, signatureEncoding) {
+    const bytes =
+      typeof signature === 'string' ? encodeString(signature, signatureEncoding || 'utf8') : bytesOf(signature);
+    return verifyWith(this._hash, this._data(), key, bytes);
+  }
+}
+
+function oneShot(work, callback) {
+  if (typeof callback !== 'function') return work();
+  let result,
+    failure = null;
+  try {
+    result = work();
+  } catch (error) {
+    failure = error;
+  }
+  queueMicrotask(() => (failure ? callback(failure) : callback(null, result)));
+  return undefined;
+}
+
+// ---- key derivation and comparison
+function viewBytes(value, name) {
+  if (!isBytes(value))
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "${name}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`,
+    );
+  return bytesOf(value);
+}
+// A password or salt: a string (UTF-8) or bytes.
+function secretBytes(value, name) {
+  if (typeof value === 'string') return bufferOf(value);
+  if (isBytes(value)) return bufferOf(value);
+  throw coded(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
+    `The "${name}" argument must be of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`,
+  );
+}
+function digestOf(digest) {
+  const name = String(digest).toLowerCase().replace(/^rsa-/, '').replace('-', '');
+  if (!['sha1', 'sha256', 'sha384', 'sha512'].includes(name))
+    throw coded(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
+  return name;
+}
+function integerArg(value, name, min, max) {
+  if (typeof value !== 'number')
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "${name}" argument must be of type number. Received ${value === undefined ? 'undefined' : `type ${typeof value} (${JSON.stringify(value)})`}`,
+    );
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw coded(
+      RangeError,
+      'ERR_OUT_OF_RANGE',
+      `The value of "${name}" is out of range. It must be >= ${min} and <= ${max}. Received ${value}`,
+    );
+  return value;
+}
+
+function pbkdf2Sync(password, salt, iterations, keylen, digest) {
+  const p = secretBytes(password, 'password');
+  const s = secretBytes(salt, 'salt');
+  integerArg(iterations, 'iterations', 1, 2147483647);
+  integerArg(keylen, 'keylen', 0, 2147483647);
+  return toBuffer(new Uint8Array(host.pbkdf2(digestOf(digest), p, s, iterations, keylen)));
+}
+
+function scryptOptions(options = {}) {
+  const pick = (a, b, fallback) =>
+    options[a] !== undefined ? options[a] : options[b] !== undefined ? options[b] : fallback;
+  return [
+    pick('N', 'cost', 16384),
+    pick('r', 'blockSize', 8),
+    pick('p', 'parallelization', 1),
+    options.maxmem !== undefined ? options.maxmem : 32 << 20,
+  ];
+}
+function scryptSync(password, salt, keylen, options) {
+  const p = secretBytes(password, 'password');
+  const s = secretBytes(salt, 'salt');
+  integerArg(keylen, 'keylen', 0, 2147483647);
+  const [n, r, parallel, maxmem] = scryptOptions(options || {});
+  try {
+    return toBuffer(new Uint8Array(host.scrypt(p, s, keylen, n, r, parallel, maxmem)));
+  } catch (error) {
+    const reason =
+      String(error && error.message) === 'MEMORY_LIMIT_EXCEEDED'
+        ? '06000084:public key routines:OPENSSL_internal:MEMORY_LIMIT_EXCEEDED'
+        : '06000085:public key routines:OPENSSL_internal:INVALID_PARAMETERS';
+    throw coded(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', `Invalid scrypt params: error:${reason}`);
+  }
+}
+// The callback forms check their arguments at once, as Node does, and call
+// back after the current job.
+function callbackArg(callback) {
+  if (typeof callback !== 'function')
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "callback" argument must be of type function. Received ${callback === undefined ? 'undefined' : typeof callback}`,
+    );
+  return callback;
+}
+function later(callback, work) {
+  const result = work();
+  setTimeout(() => callback(null, result), 0);
+}
+
+function timingSafeEqual(a, b) {
+  const x = viewBytes(a, 'buf1');
+  const y = viewBytes(b, 'buf2');
+  if (x.length !== y.length)
+    throw coded(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+  let d = 0;
+  for (let i = 0; i < x.length; i++) d |= x[i] ^ y[i];
+  return d === 0;
+}
+
+const nodeKeys = {
+  timingSafeEqual,
+  pbkdf2Sync,
+  pbkdf2(password, salt, iterations, keylen, digest, callback) {
+    callbackArg(callback);
+    later(callback, () => pbkdf2Sync(password, salt, iterations, keylen, digest));
+  },
+  scryptSync,
+  scrypt(password, salt, keylen, options, callback) {
+    if (typeof options === 'function') {
+      callback = options;
+      options = undefined;
+    }
+    callbackArg(callback);
+    later(callback, () => scryptSync(password, salt, keylen, options));
+  },
+  createPrivateKey,
+  createPublicKey,
+  createSecretKey,
+  createSign: (algorithm) => new Sign(algorithm),
+  createVerify: (algorithm) => new Verify(algorithm),
+  // A null algorithm means the key's default, SHA-256 for RSA and EC.
+  sign: (algorithm, data, key, callback) =>
+    oneShot(() => signWith(algorithm == null ? 'sha256' : digestName(algorithm), data, key), callback),
+  verify: (algorithm, data, key, signature, callback) =>
+    oneShot(() => verifyWith(algorithm == null ? 'sha256' : digestName(algorithm), data, key, signature), callback),
+  Sign,
+  Verify,
+};
+
+return { nodeKeys };

@@ -1,0 +1,79 @@
+// ---- node/process.js: the `process` global (node:process) ---------------------
+const { EventEmitter } = need('node/events');
+const info = hostInfo();
+
+const processEnv = Object.assign({}, info.env);
+const processStart = info.startedAt;
+function hrtime(previous) {
+  const ns = BigInt(Math.round(host.now() * 1e6));
+  const pair = [Number(ns / 1000000000n), Number(ns % 1000000000n)];
+  if (!previous) return pair;
+  let s = pair[0] - previous[0],
+    n = pair[1] - previous[1];
+  if (n < 0) {
+    s -= 1;
+    n += 1e9;
+  }
+  return [s, n];
+}
+hrtime.bigint = () => BigInt(Math.round(host.now() * 1e6));
+const process = new EventEmitter();
+Object.assign(process, {
+  env: processEnv,
+  argv: ['/usr/local/bin/bun', info.cwd],
+  argv0: 'bun',
+  execArgv: [],
+  execPath: '/usr/local/bin/bun',
+  platform: info.platform,
+  arch: info.arch,
+  pid: info.pid,
+  ppid: 1,
+  version: 'v22.0.0',
+  versions: { node: '22.0.0', bun: '1.2.0' },
+  release: { name: 'node' },
+  exitCode: undefined,
+  cwd: () => info.cwd,
+  chdir() {
+    throw new Error('process.chdir() is not available to a tool: pass `cwd` to the call that needs it');
+  },
+  exit(code) {
+    throw new Error(
+      `process.exit(${code === undefined ? '' : code}) is not allowed in a tool: return a result or throw an error instead`,
+    );
+  },
+  abort() {
+    throw new Error('process.abort() is not allowed in a tool');
+  },
+  kill() {
+    throw new Error('process.kill() is not available to a tool');
+  },
+  hrtime,
+  uptime: () => (host.now() - processStart) / 1000,
+  memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
+  nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
+  emitWarning: (w) => console.warn(typeof w === 'string' ? `Warning: ${w}` : w),
+  umask: () => 0o22,
+  getuid: () => 0,
+  stdout: {
+    write: (s) => {
+      host.log('log', String(s).replace(/\n$/, ''));
+      return true;
+    },
+    isTTY: false,
+  },
+  stderr: {
+    write: (s) => {
+      host.log('error', String(s).replace(/\n$/, ''));
+      return true;
+    },
+    isTTY: false,
+  },
+  stdin: { isTTY: false },
+});
+
+// Packages tell Node (and Bun) from a browser by this tag: axios picks its
+// node:http adapter only when `Object.prototype.toString.call(process)` is
+// `[object process]`.
+Object.defineProperty(process, Symbol.toStringTag, { value: 'process', configurable: true });
+
+return { process, processEnv, hrtime };

@@ -1,0 +1,426 @@
+// ---- node/util.js: node:util (promisify, callbackify, deepEqual, …) -----------
+const { inspect, format } = need('internal/inspect');
+
+function promisify(fn) {
+  if (typeof fn !== 'function') throw new TypeError('The "original" argument must be of type function');
+  if (fn[promisify.custom]) return fn[promisify.custom];
+  return function (...args) {
+    return new Promise((resolve, reject) => {
+      fn.call(this, ...args, (err, ...values) => (err ? reject(err) : resolve(values.length > 1 ? values : values[0])));
+    });
+  };
+}
+promisify.custom = Symbol.for('nodejs.util.promisify.custom');
+
+function callbackify(fn) {
+  return function (...args) {
+    const cb = args.pop();
+    fn.apply(this, args).then(
+      (v) => cb(null, v),
+      (e) => cb(e),
+    );
+  };
+}
+
+// ---- util.parseArgs, as Node's lib/internal/util/parse_args ---------------
+function parseArgsError(code, message) {
+  const error = new TypeError(message);
+  error.code = code;
+  return error;
+}
+const own = (object, key) => Object.hasOwn(object, key);
+const optionOf = (options, name, key) => (own(options, name) ? options[name][key] : undefined);
+function longOf(short, options) {
+  for (const name of Object.keys(options)) if (options[name].short === short) return name;
+  return short;
+}
+function argsToTokens(args, options) {
+  const tokens = [];
+  let index = -1;
+  let groupCount = 0;
+  const remaining = args.slice();
+  while (remaining.length > 0) {
+    const arg = remaining.shift();
+    const next = remaining[0];
+    if (groupCount > 0) groupCount--;
+    else index++;
+    if (arg === '--') {
+      tokens.push({ kind: 'option-terminator', index });
+      for (const value of remaining) tokens.push({ kind: 'positional', index: ++index, value });
+      break;
+    }
+    const short = arg.length >= 2 && arg[0] === '-' && arg[1] !== '-';
+    if (short && arg.length === 2) {
+      const name = longOf(arg[1], options);
+      let value;
+      let inlineValue;
+      if (optionOf(options, name, 'type') === 'string' && next !== undefined) {
+        value = remaining.shift();
+        inlineValue = false;
+      }
+      tokens.push({ kind: 'option', name, rawName: arg, index, value, inlineValue });
+      if (value !== undefined) ++index;
+      continue;
+    }
+    if (short && optionOf(options, longOf(arg[1], options), 'type') !== 'string') {
+      const expanded = [];
+      for (let i = 1; i < arg.length; i++) {
+        const name = longOf(arg[i], options);
+        if (optionOf(options, name, 'type') !== 'string' || i === arg.length - 1) expanded.push(`-${arg[i]}`);
+        else {
+          expanded.push(`-${arg.slice(i)}`);
+          break;
+        }
+      }
+      remaining.unshift(...expanded);
+      groupCount = expanded.length;
+      continue;
+    }
+    if (short) {
+      const name = longOf(arg[1], options);
+      tokens.push({ kind: 'option', name, rawName: `-${arg[1]}`, index, value: arg.slice(2), inlineValue: true });
+      continue;
+    }
+    if (arg.length > 2 && arg.startsWith('--')) {
+      const equals = arg.indexOf('=', 3);
+      if (equals === -1) {
+        const name = arg.slice(2);
+        let value;
+        let inlineValue;
+        if (optionOf(options, name, 'type') === 'string' && next !== undefined) {
+          value = remaining.shift();
+          inlineValue = false;
+        }
+        tokens.push({ kind: 'option', name, rawName: arg, index, value, inlineValue });
+        if (value !== undefined) ++index;
+      } else {
+        const name = arg.slice(2, equals);
+        tokens.push({
+          kind: 'option',
+          name,
+          rawName: `--${name}`,
+          index,
+          value: arg.slice(equals + 1),
+          inlineValue: true,
+        });
+      }
+      continue;
+    }
+    tokens.push({ kind: 'positional', index, value: arg });
+  }
+  // Bun leaves out the `value` and `inlineValue` a flag does not have.
+  for (const token of tokens) {
+    if (token.kind === 'option' && token.value === undefined) {
+      delete token.value;
+      delete token.inlineValue;
+    }
+  }
+  return tokens;
+}
+function parseArgs(config = {}) {
+  const args = config.args !== undefined ? config.args : process.argv.slice(2);
+  const strict = config.strict !== undefined ? config.strict : true;
+  const allowPositionals = config.allowPositionals !== undefined ? config.allowPositionals : !strict;
+  const allowNegative = config.allowNegative === true;
+  const options = config.options !== undefined ? config.options : {};
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== 'string' && option.type !== 'boolean')
+      throw parseArgsError(
+        'ERR_INVALID_ARG_VALUE',
+        `The property 'options.${name}.type' must be one of: 'string', 'boolean'. Received ${inspect(option.type)}`,
+      );
+    if (option.short !== undefined && (typeof option.short !== 'string' || option.short.length !== 1))
+      throw parseArgsError(
+        'ERR_INVALID_ARG_VALUE',
+        `The property 'options.${name}.short' must be a single character. Received ${inspect(option.short)}`,
+      );
+  }
+  const tokens = argsToTokens(args, options);
+  const values = { __proto__: null };
+  const positionals = [];
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      if (!allowPositionals)
+        throw parseArgsError(
+          'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
+          `Unexpected argument '${token.value}'. This command does not take positional arguments`,
+        );
+      positionals.push(token.value);
+      continue;
+    }
+    if (token.kind !== 'option') continue;
+    let name = token.name;
+    let negated = false;
+    if (
+      allowNegative &&
+      name.startsWith('no-') &&
+      token.value === undefined &&
+      optionOf(options, name.slice(3), 'type') === 'boolean'
+    ) {
+      name = name.slice(3);
+      negated = true;
+    }
+    if (strict) {
+      if (!own(options, name)) {
+        const dashDash = allowPositionals
+          ? `. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${JSON.stringify(token.rawName)}`
+          : '';
+        throw parseArgsError('ERR_PARSE_ARGS_UNKNOWN_OPTION', `Unknown option '${token.rawName}'${dashDash}`);
+      }
+      const short = options[name].short;
+      const shown = `${short ? `-${short}, ` : ''}--${name}`;
+      if (options[name].type === 'string' && typeof token.value !== 'string')
+        throw parseArgsError('ERR_PARSE_ARGS_INVALID_OPTION_VALUE', `Option '${shown} <value>' argument missing`);
+      if (options[name].type === 'boolean' && token.value !== undefined)
+        throw parseArgsError('ERR_PARSE_ARGS_INVALID_OPTION_VALUE', `Option '${shown}' does not take an argument`);
+      if (!token.inlineValue && typeof token.value === 'string' && token.value.length > 1 && token.value[0] === '-') {
+        const example = token.rawName.startsWith('--')
+          ? `'${token.rawName}=-XYZ'`
+          : `'--${name}=-XYZ' or '${token.rawName}-XYZ'`;
+        throw parseArgsError(
+          'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
+          `Option '${token.rawName}' argument is ambiguous.\nDid you forget to specify the option argument for '${token.rawName}'?\nTo specify an option argument starting with a dash use ${example}.`,
+        );
+      }
+    }
+    if (name === '__proto__') continue;
+    const value = negated ? false : token.value === undefined ? true : token.value;
+    if (optionOf(options, name, 'multiple')) {
+      if (values[name] === undefined) values[name] = [value];
+      else values[name].push(value);
+    } else values[name] = value;
+  }
+  for (const [name, option] of Object.entries(options))
+    if (option.default !== undefined && values[name] === undefined) values[name] = option.default;
+  const result = { values, positionals };
+  if (config.tokens) result.tokens = tokens;
+  return result;
+}
+
+// ---- styleText and stripVTControlCharacters ------------------------------
+const STYLES = {
+  reset: [0, 0],
+  bold: [1, 22],
+  dim: [2, 22],
+  italic: [3, 23],
+  underline: [4, 24],
+  blink: [5, 25],
+  inverse: [7, 27],
+  hidden: [8, 28],
+  strikethrough: [9, 29],
+  doubleunderline: [21, 24],
+  black: [30, 39],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  blue: [34, 39],
+  magenta: [35, 39],
+  cyan: [36, 39],
+  white: [37, 39],
+  bgBlack: [40, 49],
+  bgRed: [41, 49],
+  bgGreen: [42, 49],
+  bgYellow: [43, 49],
+  bgBlue: [44, 49],
+  bgMagenta: [45, 49],
+  bgCyan: [46, 49],
+  bgWhite: [47, 49],
+  framed: [51, 54],
+  overlined: [53, 55],
+  gray: [90, 39],
+  redBright: [91, 39],
+  greenBright: [92, 39],
+  yellowBright: [93, 39],
+  blueBright: [94, 39],
+  magentaBright: [95, 39],
+  cyanBright: [96, 39],
+  whiteBright: [97, 39],
+  bgGray: [100, 49],
+  bgRedBright: [101, 49],
+  bgGreenBright: [102, 49],
+  bgYellowBright: [103, 49],
+  bgBlueBright: [104, 49],
+  bgMagentaBright: [105, 49],
+  bgCyanBright: [106, 49],
+  bgWhiteBright: [107, 49],
+};
+const STYLE_ALIASES = {
+  grey: 'gray',
+  blackBright: 'gray',
+  bgGrey: 'bgGray',
+  bgBlackBright: 'bgGray',
+  faint: 'dim',
+  crossedout: 'strikethrough',
+  strikeThrough: 'strikethrough',
+  crossedOut: 'strikethrough',
+  conceal: 'hidden',
+  swapColors: 'inverse',
+  swapcolors: 'inverse',
+  doubleUnderline: 'doubleunderline',
+};
+// A tool's output is read by a model, never a terminal: with the default
+// `validateStream`, Node and Bun leave colors out when stdout is not a TTY.
+function styleText(format, text, { validateStream = true } = {}) {
+  const formats = Array.isArray(format) ? format : [format];
+  let open = '';
+  let close = '';
+  for (const name of formats) {
+    const style = STYLES[STYLE_ALIASES[name] || name];
+    if (!own(STYLES, STYLE_ALIASES[name] || name)) {
+      const allowed = [...Object.keys(STYLES), ...Object.keys(STYLE_ALIASES)].map((n) => `'${n}'`).join(', ');
+      throw parseArgsError(
+        'ERR_INVALID_ARG_VALUE',
+        `The argument 'format' must be one of: ${allowed}. Received ${inspect(name)}`,
+      );
+    }
+    open += `\u001b[${style[0]}m`;
+    close = `\u001b[${style[1]}m${close}`;
+  }
+  if (validateStream) return String(text);
+  return `${open}${text}${close}`;
+}
+const ANSI =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escapes are what it strips
+  /[\u001B\u009B][[\]()#;?]*(?:(?:(?:(?:;[-a-zA-Z\d/#&.:=?%@~_]+)*|[a-zA-Z\d]+(?:;[-a-zA-Z\d/#&.:=?%@~_]*)*)?(?:\u0007|\u001B\u005C|\u009C))|(?:(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-ntqry=><~]))/g;
+function stripVTControlCharacters(text) {
+  if (typeof text !== 'string')
+    throw parseArgsError(
+      'ERR_INVALID_ARG_TYPE',
+      `The "str" argument must be of type string. Received ${inspect(text)}`,
+    );
+  return text.replace(ANSI, '');
+}
+
+const util = {
+  format,
+  inspect,
+  promisify,
+  callbackify,
+  inherits(ctor, superCtor) {
+    Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+    Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+    Object.setPrototypeOf(ctor, superCtor);
+  },
+  deprecate: (fn) => fn,
+  // `NODE_DEBUG` is never set for a tool; the logger is silent, as Bun's is.
+  debuglog: () => () => {},
+  debug: () => () => {},
+  parseArgs,
+  styleText,
+  stripVTControlCharacters,
+  formatWithOptions: (_options, ...args) => format(...args),
+  isDeepStrictEqual: (a, b) => deepEqual(a, b, true),
+  types: {
+    isPromise: (v) => v instanceof Promise,
+    isDate: (v) => v instanceof Date,
+    isRegExp: (v) => v instanceof RegExp,
+    isUint8Array: (v) => v instanceof Uint8Array,
+  },
+  // Read when asked for: reading the globals here would load the text codecs
+  // for every tool that only wants `promisify`.
+  get TextEncoder() {
+    return globalThis.TextEncoder;
+  },
+  get TextDecoder() {
+    return globalThis.TextDecoder;
+  },
+};
+
+// Node's comparison for `assert.deepStrictEqual` and `util.isDeepStrictEqual`
+// (`strict`), and the loose one of `assert.deepEqual`, which under Bun also
+// compares primitives with `Object.is` but ignores prototypes. Both look
+// inside Maps, Sets, Dates, RegExps, boxed primitives, errors, typed arrays
+// and array buffers, and handle cycles.
+function deepEqual(a, b, strict = true, memo = new Map()) {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const tag = Object.prototype.toString.call(a);
+  if (tag !== Object.prototype.toString.call(b)) return false;
+  if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  let seen = memo.get(a);
+  if (seen && seen.has(b)) return true;
+  if (!seen) {
+    seen = new Set();
+    memo.set(a, seen);
+  }
+  seen.add(b);
+  if (a instanceof Date) {
+    if (a.getTime() !== b.getTime()) return false;
+  } else if (a instanceof RegExp) {
+    if (a.source !== b.source || a.flags !== b.flags || a.lastIndex !== b.lastIndex) return false;
+  } else if (a instanceof Error) {
+    if (a.message !== b.message || a.name !== b.name) return false;
+    if ('cause' in a !== 'cause' in b || !deepEqual(a.cause, b.cause, strict, memo)) return false;
+  } else if (ArrayBuffer.isView(a)) {
+    if (a.byteLength !== b.byteLength) return false;
+    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    if (a instanceof Float32Array || a instanceof Float64Array) {
+      for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i]) && a[i] !== b[i]) return false;
+    } else for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  } else if (a instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && a instanceof SharedArrayBuffer)) {
+    if (a.byteLength !== b.byteLength) return false;
+    const x = new Uint8Array(a);
+    const y = new Uint8Array(b);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  } else if (
+    a instanceof Number ||
+    a instanceof String ||
+    a instanceof Boolean ||
+    (typeof BigInt !== 'undefined' && a instanceof Object && tag === '[object BigInt]') ||
+    tag === '[object Symbol]'
+  ) {
+    if (!Object.is(a.valueOf(), b.valueOf())) return false;
+  }
+  if (a instanceof Map) {
+    if (a.size !== b.size) return false;
+    for (const [key, value] of a) {
+      if (b.has(key)) {
+        if (!deepEqual(value, b.get(key), strict, memo)) return false;
+        continue;
+      }
+      if (typeof key !== 'object' || key === null) return false;
+      let found = false;
+      for (const [other, otherValue] of b) {
+        if (deepEqual(key, other, strict, memo) && deepEqual(value, otherValue, strict, memo)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return false;
+    }
+  } else if (a instanceof Set) {
+    if (a.size !== b.size) return false;
+    for (const value of a) {
+      if (b.has(value)) continue;
+      if (typeof value !== 'object' || value === null) return false;
+      let found = false;
+      for (const other of b) {
+        if (deepEqual(value, other, strict, memo)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return false;
+    }
+  }
+  if (Array.isArray(a) && a.length !== b.length) return false;
+  const keysOf = (o) => {
+    const keys = Object.keys(o);
+    if (!strict) return keys;
+    for (const symbol of Object.getOwnPropertySymbols(o))
+      if (Object.prototype.propertyIsEnumerable.call(o, symbol)) keys.push(symbol);
+    return keys;
+  };
+  const ka = ArrayBuffer.isView(a) ? keysOf(a).filter((k) => typeof k === 'symbol' || !/^\d+$/.test(k)) : keysOf(a);
+  const kb = ArrayBuffer.isView(b) ? keysOf(b).filter((k) => typeof k === 'symbol' || !/^\d+$/.test(k)) : keysOf(b);
+  if (ka.length !== kb.length) return false;
+  for (const key of ka) {
+    if (!Object.prototype.propertyIsEnumerable.call(b, key)) return false;
+    if (!deepEqual(a[key], b[key], strict, memo)) return false;
+  }
+  return true;
+}
+
+return { util, types: util.types, promisify, callbackify, deepEqual };

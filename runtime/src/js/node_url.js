@@ -1,4 +1,0 @@
-// ---- node_url.js: the node:url module object ------------------------------
-const { fileURLToPath, pathToFileURL, parse, format, resolve } = need('url');
-
-return { module: { URL, URLSearchParams, fileURLToPath, pathToFileURL, parse, format, resolve } };

@@ -23,7 +23,7 @@ struct Sandbox {
 impl Sandbox {
     fn new() -> Sandbox {
         let dir = tempfile::tempdir().unwrap();
-        copy_dir(
+        test_support::copy_tree(
             &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/daemon/project"),
             &dir.path().join("project"),
         );
@@ -130,19 +130,6 @@ impl Sandbox {
                 .timeout(Duration::from_secs(120))
                 .build()
                 .unwrap(),
-        }
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
         }
     }
 }
@@ -1519,7 +1506,7 @@ mod containment {
 
     fn sandbox() -> Sandbox {
         let dir = tempfile::tempdir().unwrap();
-        copy_dir(
+        test_support::copy_tree(
             &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/daemon/containment"),
             &dir.path().join("project"),
         );

@@ -34,28 +34,12 @@ fn available(what: &str, missing: Option<String>) -> bool {
     }
 }
 
-/// Golden name → project: the bundled example and every project under
-/// `tests/fixtures/plugin/` (the same list `cargo xtask codegen` renders).
-fn golden_projects() -> Vec<(String, PathBuf)> {
-    let mut projects = vec![("orders".to_string(), repo().join("examples/orders"))];
-    let mut fixtures: Vec<(String, PathBuf)> =
-        std::fs::read_dir(repo().join("tests/fixtures/plugin"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|dir| dir.join("beeuni.yaml").is_file())
-            .map(|dir| (dir.file_name().unwrap().to_string_lossy().into_owned(), dir))
-            .collect();
-    fixtures.sort();
-    projects.extend(fixtures);
-    projects
-}
-
 #[test]
 fn every_golden_plugin_is_what_render_writes_today() {
     let cache = tempfile::tempdir().unwrap();
     let mut stale = Vec::new();
-    for (name, project) in golden_projects() {
-        let golden_path = repo().join(format!("tests/golden/plugin/{name}.ts"));
+    for (name, project) in test_support::plugin_golden_projects(&repo()) {
+        let golden_path = repo().join(format!("{}/{name}.ts", test_support::PLUGIN_GOLDEN_DIR));
         let golden = std::fs::read_to_string(&golden_path).unwrap_or_default();
         let run = beeuni_in(&project, &["plugin", "render"], &[], cache.path());
         assert_eq!(run.code, 0, "{name}: {}", run.stderr);
@@ -78,7 +62,10 @@ fn every_golden_plugin_is_what_render_writes_today() {
 #[test]
 fn the_golden_plugins_hold_what_each_project_offers_the_standard_harness() {
     let golden = |name: &str| {
-        std::fs::read_to_string(repo().join(format!("tests/golden/plugin/{name}.ts"))).unwrap()
+        std::fs::read_to_string(
+            repo().join(format!("{}/{name}.ts", test_support::PLUGIN_GOLDEN_DIR)),
+        )
+        .unwrap()
     };
     // The bundled example: an override and three hosted tools, a removed one
     // left out, and an agent whose list hides the hosted tools.
@@ -173,7 +160,7 @@ fn the_golden_plugins_type_check_against_opencodes_plugin_package() {
         output.status.success(),
         "tsc --noEmit found errors:\n{stdout}"
     );
-    for (name, _) in golden_projects() {
+    for (name, _) in test_support::plugin_golden_projects(&repo()) {
         assert!(
             stdout.contains(&format!("golden/plugin/{name}.ts")),
             "tsc did not check {name}.ts:\n{stdout}"

@@ -117,10 +117,10 @@ async fn gate(State(shared): State<Arc<Shared>>, request: Request, next: Next) -
 }
 
 fn parse_harness(text: Option<&str>) -> Result<Harness, Response> {
-    match text {
-        None | Some("standard") => Ok(Harness::Standard),
-        Some("experimental") => Ok(Harness::Experimental),
-        Some(other) => Err(error(
+    match text.map(|name| (name, Harness::from_name(name))) {
+        None => Ok(Harness::Standard),
+        Some((_, Some(harness))) => Ok(harness),
+        Some((other, None)) => Err(error(
             StatusCode::BAD_REQUEST,
             format!("harness must be `standard` or `experimental`, not `{other}`"),
         )),
@@ -198,10 +198,7 @@ async fn call_tool(
     let agent = context.agent.unwrap_or_else(|| "beeuni".to_string());
     let project = &generation.project;
     if !generation.may_call(&agent, context.parent_agent.as_deref(), harness, &name) {
-        let harness_name = match harness {
-            Harness::Standard => "standard",
-            Harness::Experimental => "experimental",
-        };
+        let harness_name = harness.name();
         return error(
             StatusCode::FORBIDDEN,
             format!(

@@ -101,10 +101,7 @@ pub fn render_json(
     });
     if let Some((name, harness)) = agent {
         value["agent"] = json!(name);
-        value["harness"] = json!(match harness {
-            Harness::Standard => "standard",
-            Harness::Experimental => "experimental",
-        });
+        value["harness"] = json!(harness.name());
     }
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');

@@ -2,7 +2,7 @@
 //! hand; `--check` writes nothing and fails with a unified diff of every
 //! stale file instead.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
@@ -11,32 +11,13 @@ fn generated(root: &Path) -> Result<Vec<(String, String)>> {
     use checker::diagnostics::docs;
     let reference = docs::generate(root).context("reading the code examples")?;
     let mut files = vec![(docs::REFERENCE_PATH.to_string(), reference)];
-    for (name, project) in plugin_golden_projects(root)? {
+    for (name, project) in test_support::plugin_golden_projects(root) {
         files.push((
-            format!("{PLUGIN_GOLDEN_DIR}/{name}.ts"),
+            format!("{}/{name}.ts", test_support::PLUGIN_GOLDEN_DIR),
             render_plugin(root, &project)?,
         ));
     }
     Ok(files)
-}
-
-/// Where the forwarding plugin's golden files live (`tests/plugin.rs` reads them).
-const PLUGIN_GOLDEN_DIR: &str = "tests/golden/plugin";
-
-/// The projects with a golden plugin, by golden name: the bundled example
-/// and every project under `tests/fixtures/plugin/`.
-fn plugin_golden_projects(root: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let mut projects = vec![("orders".to_string(), root.join("examples/orders"))];
-    let fixtures = root.join("tests/fixtures/plugin");
-    let mut found: Vec<(String, PathBuf)> = std::fs::read_dir(&fixtures)
-        .with_context(|| format!("reading {}", fixtures.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|dir| dir.join("beeuni.yaml").is_file())
-        .filter_map(|dir| Some((dir.file_name()?.to_str()?.to_string(), dir)))
-        .collect();
-    found.sort();
-    projects.extend(found);
-    Ok(projects)
 }
 
 /// `beeuni plugin render` of `project`, run through cargo so the binary is current.

@@ -27,7 +27,7 @@ pub fn literal_string(expr: &Expr) -> Option<String> {
 
 /// Strips what does not change a value: parentheses, `as`, `satisfies`,
 /// `as const`, `!` and `<T>x`.
-pub(crate) fn unwrap(mut expr: &Expr) -> &Expr {
+pub fn unwrap(mut expr: &Expr) -> &Expr {
     loop {
         expr = match expr {
             Expr::Paren(e) => &e.expr,

@@ -24,6 +24,24 @@ pub enum Harness {
     Experimental,
 }
 
+impl Harness {
+    /// Both harnesses, in the order messages list them.
+    pub const ALL: [Harness; 2] = [Harness::Standard, Harness::Experimental];
+
+    /// The name the CLI, the daemon's `harness` field and messages use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Harness::Standard => "standard",
+            Harness::Experimental => "experimental",
+        }
+    }
+
+    /// The harness a `name` names, if any.
+    pub fn from_name(name: &str) -> Option<Harness> {
+        Harness::ALL.into_iter().find(|h| h.name() == name)
+    }
+}
+
 /// A tool name as written in an agent's configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedRef {

@@ -20,9 +20,9 @@ use swc_ecma_visit::{Visit, VisitWith};
 use checker::module::parse::range;
 
 use super::Finding;
-use super::legacy::unwrap;
 use super::schema::prop_name;
 use crate::edit::Edit;
+use checker::module::ast::unwrap;
 
 /// An `execute` found in a tool's object.
 pub enum Execute<'a> {

@@ -14,6 +14,7 @@ use swc_ecma_ast::{
     ObjectLit, Pat, Program, Stmt, VarDeclKind,
 };
 
+use checker::module::ast::unwrap;
 use checker::module::parse::range;
 
 /// The package opencode's `tool` helper comes from.
@@ -162,21 +163,6 @@ fn is_shim(expr: &Expr) -> bool {
         && call.args.iter().all(|a| a.spread.is_none())
         && is_identity(&call.args[0].expr)
         && matches!(unwrap(&call.args[1].expr), Expr::Object(_))
-}
-
-/// Strips parentheses and TypeScript-only wrappers (`as`, `satisfies`, `!`).
-pub fn unwrap(mut expr: &Expr) -> &Expr {
-    loop {
-        expr = match expr {
-            Expr::Paren(p) => &p.expr,
-            Expr::TsAs(e) => &e.expr,
-            Expr::TsSatisfies(e) => &e.expr,
-            Expr::TsNonNull(e) => &e.expr,
-            Expr::TsConstAssertion(e) => &e.expr,
-            Expr::TsTypeAssertion(e) => &e.expr,
-            _ => return expr,
-        }
-    }
 }
 
 /// Reads the file; `top_level` is a file opencode loads as tools (at the

@@ -18,7 +18,8 @@ use swc_ecma_ast::{
 use checker::module::ast::literal_string;
 use checker::module::parse::range;
 
-use super::legacy::{LegacyFile, unwrap};
+use super::legacy::LegacyFile;
+use checker::module::ast::unwrap;
 
 /// How many `const` hops and nested schemas are followed.
 const MAX_DEPTH: usize = 32;

@@ -17,8 +17,8 @@ use checker::module::env::env_reads;
 use checker::module::parse::range;
 
 use super::Finding;
-use super::legacy::unwrap;
 use crate::edit::Edit;
+use checker::module::ast::unwrap;
 
 #[derive(Default)]
 pub struct Threaded {

@@ -1,6 +1,6 @@
 //! What the workspace's tests share, so that each crate's tests do not carry
 //! their own copy: a recursive copy of a fixture tree into a scratch folder,
-//! and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
+//! the list of projects with a golden plugin, and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
 //! internet). A dev-dependency only; it panics on a broken test setup.
 //! `daemon_mix` is the daemon's load-and-faults mix, which the suite and
 //! the full-count bench both run.
@@ -9,7 +9,7 @@ pub mod daemon_mix;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Copies the tree at `from` into `to` (created if missing).
 pub fn copy_tree(from: &Path, to: &Path) {
@@ -23,6 +23,26 @@ pub fn copy_tree(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// Where the forwarding plugin's golden files live, under the workspace root.
+pub const PLUGIN_GOLDEN_DIR: &str = "tests/golden/plugin";
+
+/// The projects with a golden plugin, by golden name: the bundled example
+/// and every project under `tests/fixtures/plugin/`. `cargo xtask codegen`
+/// renders them and `tests/plugin.rs` checks them, from this one list.
+pub fn plugin_golden_projects(root: &Path) -> Vec<(String, PathBuf)> {
+    let mut projects = vec![("orders".to_string(), root.join("examples/orders"))];
+    let mut fixtures: Vec<(String, PathBuf)> =
+        std::fs::read_dir(root.join("tests/fixtures/plugin"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|dir| dir.join("beeuni.yaml").is_file())
+            .map(|dir| (dir.file_name().unwrap().to_string_lossy().into_owned(), dir))
+            .collect();
+    fixtures.sort();
+    projects.extend(fixtures);
+    projects
 }
 
 /// One HTTP/1.1 request as the stand-in server read it.

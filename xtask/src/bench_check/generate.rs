@@ -167,7 +167,8 @@ fn install_zod(root: &Path, workspace: &Path) -> Result<()> {
     let target = root.join("node_modules/zod");
     let fixture = workspace.join(ZOD_FIXTURE);
     if fixture.join("package.json").exists() {
-        return copy_dir(&fixture, &target);
+        test_support::copy_tree(&fixture, &target);
+        return Ok(());
     }
     eprintln!("zod: {ZOD_FIXTURE} is not installed; running npm install zod@4");
     let status = Command::new("npm")
@@ -185,21 +186,6 @@ fn install_zod(root: &Path, workspace: &Path) -> Result<()> {
         .context("running npm install zod@4 (is npm installed?)")?;
     if !status.success() {
         bail!("npm install zod@4 failed with {status}");
-    }
-    Ok(())
-}
-
-fn copy_dir(from: &Path, to: &Path) -> Result<()> {
-    std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
-    for entry in std::fs::read_dir(from).with_context(|| format!("reading {}", from.display()))? {
-        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
-        let (source, dest) = (entry.path(), to.join(entry.file_name()));
-        if entry.file_type()?.is_dir() {
-            copy_dir(&source, &dest)?;
-        } else {
-            std::fs::copy(&source, &dest)
-                .with_context(|| format!("copying {} to {}", source.display(), dest.display()))?;
-        }
     }
     Ok(())
 }

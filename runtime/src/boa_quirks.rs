@@ -11,12 +11,56 @@ use std::path::Path;
 
 use checker::diagnostics::{Edit, edit};
 use checker::module::parse::{Language, parse, range};
+use checker::module::regex;
 use swc_common::Spanned;
 use swc_ecma_ast::{
     CallExpr, Callee, Class, ClassMember, Decl, DefaultDecl, Expr, FnExpr, ModuleDecl, PropName,
-    Stmt,
+    Regex, Stmt,
 };
 use swc_ecma_visit::{Visit, VisitWith};
+
+/// The rewrites tried once boa has refused a file, in turn, each over the
+/// last one's result; `None` when none changes anything.
+pub(crate) fn after_refusal(code: &str, path: &Path, commonjs: bool) -> Option<String> {
+    let calls = async_calls(code, path, commonjs);
+    let code_now = calls.as_deref().unwrap_or(code);
+    unicode_sets_classes(code_now, path, commonjs).or(calls)
+}
+
+/// regress 0.12 (the engine boa compiles literals with) refuses two
+/// different punctuators side by side in a `v`-flag class (`[,=]`), which
+/// Node and Bun accept; jsonpath-plus's tokenizer has eight such pairs, and
+/// the whole package failed to load. Each such literal's pattern is
+/// rewritten by the checker's [`regex::unicode_sets_pattern`] (the same
+/// characters, escaped), which `validate` applies too before it compiles.
+fn unicode_sets_classes(code: &str, path: &Path, commonjs: bool) -> Option<String> {
+    struct Literals<'a>(&'a str, Vec<Edit>);
+    impl Visit for Literals<'_> {
+        fn visit_regex(&mut self, n: &Regex) {
+            let at = range(n.span);
+            // `/pattern/flags`: the pattern as written, between the slashes.
+            let Some(pattern) = at
+                .end
+                .checked_sub(n.flags.len() + 1)
+                .and_then(|end| self.0.get(at.start + 1..end))
+            else {
+                return;
+            };
+            if let Some(fixed) = regex::unicode_sets_pattern(pattern, &n.flags) {
+                let start = at.start + 1;
+                self.1
+                    .push(Edit::replace(start..start + pattern.len(), fixed));
+            }
+        }
+    }
+    if !code.contains('[') {
+        return None;
+    }
+    let program = parse(code, path, Language::JavaScript, commonjs).ok()?;
+    let mut literals = Literals(code, Vec::new());
+    program.visit_with(&mut literals);
+    apply(code, literals.1)
+}
 
 /// boa 0.22 reads `async(` as the head of an async arrow function even when
 /// no `=>` follows, so a call of a function named `async` (asynckit's

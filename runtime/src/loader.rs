@@ -100,7 +100,7 @@ impl ToolLoader {
                     )
                 };
                 parse(&code, context)
-                    .or_else(|e| match boa_quirks::async_calls(&code, path, false) {
+                    .or_else(|e| match boa_quirks::after_refusal(&code, path, false) {
                         Some(fixed) => parse(&fixed, context).map_err(|_| e),
                         None => Err(e),
                     })

@@ -140,6 +140,8 @@ codes! {
         "A tool's `execute` takes more than two parameters; it is called with `(args, context)` only.";
     MODULE_CHECKED_AT_LOAD_TIME = "module/checked-at-load-time", Note, in "checker/src/module/contract/diagnostics.rs",
         "A part of the tool is computed, so only loading the module can check it.";
+    MODULE_INVALID_REGEX = "module/invalid-regex", Error, in "checker/src/module/regex.rs",
+        "A module or a file it imports has a regular-expression literal that the runtime's engine refuses, so the module fails to load.";
     MODULE_PROCESS_ENV = "module/process-env", Warning, in "checker/src/module/env.rs",
         "A module reads `process.env`; secrets changed after the box started are only in `context.env`.";
     MODULE_MIGRATE_TODO = "module/migrate-todo", Warning, in "checker/src/module/todo.rs",

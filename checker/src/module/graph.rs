@@ -23,6 +23,7 @@ use super::imports::collect::Specifier;
 use super::imports::resolve::{Imports, Target, resolve};
 use super::parse::{Language, STACK_SIZE, is_commonjs, parse};
 use super::read::read_module;
+use super::regex;
 use super::scan::scan;
 use super::todo::{migrate_todo, todos};
 use super::{ModuleRef, ModuleReport};
@@ -329,6 +330,12 @@ fn analyse(context: &Context<'_>, path: &Path, is_entry: bool) -> FileFacts {
     facts
         .own
         .extend(todos(&text).iter().map(|t| migrate_todo(&facts.rel, t)));
+    facts.own.extend(
+        scanned
+            .regexes
+            .iter()
+            .filter_map(|literal| regex::check(&facts.rel, literal)),
+    );
     let imports = scanned.imports;
     // The tree recurses as it drops: drop it here, on this thread's big stack.
     drop(program);

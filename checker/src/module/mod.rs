@@ -23,6 +23,7 @@ mod graph;
 pub mod imports;
 pub mod parse;
 pub mod read;
+pub mod regex;
 pub mod scan;
 pub mod todo;
 

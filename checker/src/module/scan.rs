@@ -15,18 +15,22 @@ use std::sync::LazyLock;
 use aho_corasick::AhoCorasick;
 use swc_ecma_ast::{
     CallExpr, ExportAll, ImportDecl, MemberExpr, ModuleDecl, ModuleItem, NamedExport, Program,
-    TsImportEqualsDecl, TsInterfaceDecl, TsType, TsTypeAliasDecl, TsTypeAnn, TsTypeParamDecl,
-    TsTypeParamInstantiation, VarDeclarator,
+    Regex, TsImportEqualsDecl, TsInterfaceDecl, TsType, TsTypeAliasDecl, TsTypeAnn,
+    TsTypeParamDecl, TsTypeParamInstantiation, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::env::{self, Below, EnvRead};
 use super::imports::collect::{self, Import};
+use super::parse::range;
+use super::regex;
 
 #[derive(Debug, Default)]
 pub struct Scan {
     pub imports: Vec<Import>,
     pub env: Vec<EnvRead>,
+    /// The file's regular-expression literals (`regex::check` compiles them).
+    pub regexes: Vec<regex::Literal>,
 }
 
 /// Scans `program`, parsed from `text`.
@@ -35,6 +39,11 @@ pub fn scan(program: &Program, text: &str) -> Scan {
         return walk(program);
     }
     let mut scan = Scan::default();
+    if may_hold_regex(text) {
+        let mut literals = Literals(Vec::new());
+        program.visit_with(&mut literals);
+        scan.regexes = literals.0;
+    }
     if let Program::Module(module) = program {
         for item in &module.body {
             match item {
@@ -90,6 +99,46 @@ fn needs_walk(text: &str) -> bool {
     })
 }
 
+/// Whether the text has a `/` that opens no comment and closes none: a
+/// regular-expression literal needs one. Division has one too, and costs a
+/// walk; a file whose only slashes are comments and URLs (`//` inside a
+/// string) costs none. A "no" is always right.
+fn may_hold_regex(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(at) = memchr_slash(&bytes[i..]) {
+        let at = i + at;
+        match (at.checked_sub(1).map(|p| bytes[p]), bytes.get(at + 1)) {
+            (_, Some(b'/' | b'*')) => i = at + 2,
+            (Some(b'*'), _) => i = at + 1,
+            _ => return true,
+        }
+    }
+    false
+}
+
+fn memchr_slash(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'/')
+}
+
+/// A walk that only collects regular-expression literals.
+struct Literals(Vec<regex::Literal>);
+
+impl Visit for Literals {
+    fn visit_regex(&mut self, n: &Regex) {
+        self.0.push(literal(n));
+    }
+    fn visit_ts_type(&mut self, _: &TsType) {}
+}
+
+fn literal(n: &Regex) -> regex::Literal {
+    regex::Literal {
+        span: range(n.span),
+        pattern: n.exp.to_string(),
+        flags: n.flags.to_string(),
+    }
+}
+
 /// Whether the word found at `at`, followed by `rest`, stands alone: no
 /// identifier character touches it on either side.
 fn whole_word(text: &str, at: usize, rest: &str) -> bool {
@@ -132,6 +181,10 @@ impl Visit for Scan {
             Some(pattern) => pattern.visit_with(self),
             None => n.visit_children_with(self),
         }
+    }
+
+    fn visit_regex(&mut self, n: &Regex) {
+        self.regexes.push(literal(n));
     }
 
     fn visit_ts_type(&mut self, _: &TsType) {}
@@ -186,12 +239,15 @@ mod tests {
             "const x = a.require\n(1)",
             "const { A } = process",
             "import type { T } from 't'\nexport default {}",
+            "// a comment, /* another */ and 'https://example.com'\nexport const r = /[,=]/v",
+            "export const half = 1 / 2, r = /a/g",
         ] {
             let program = parse(source, Path::new("t.ts"), Language::TypeScript, false).unwrap();
             let quick = scan(&program, source);
             let full = walk(&program);
             assert_eq!(quick.imports, full.imports, "{source}");
             assert_eq!(quick.env, full.env, "{source}");
+            assert_eq!(quick.regexes, full.regexes, "{source}");
         }
     }
 

@@ -133,7 +133,7 @@ pub(super) fn compile_common_js(
         )
     };
     let script = parse(&code, context)
-        .or_else(|e| match boa_quirks::async_calls(&code, &path, true) {
+        .or_else(|e| match boa_quirks::after_refusal(&code, &path, true) {
             Some(fixed) => parse(&fixed, context).map_err(|_| e),
             None => Err(e),
         })

@@ -100,7 +100,7 @@ fn new_controller(context: &mut Context) -> JsResult<JsObject> {
 
 fn abort(controller: &JsObject, reason: JsValue, context: &mut Context) -> JsResult<()> {
     controller
-        .get(js_string!("web/abort"), context)?
+        .get(js_string!("abort"), context)?
         .as_object()
         .ok_or_else(|| error("the AbortController has no abort"))?
         .call(&controller.clone().into(), &[reason], context)

@@ -28,6 +28,7 @@ const UNITS: &[(&str, &str)] = &[
     ("bun", include_str!("js/bun.js")),
     ("bun_hash", include_str!("js/bun_hash.js")),
     ("bun_sqlite", include_str!("js/bun_sqlite.js")),
+    ("bun_test", include_str!("js/bun_test.js")),
     ("callable", include_str!("js/callable.js")),
     ("child_process", include_str!("js/child_process.js")),
     ("commonjs", include_str!("js/commonjs.js")),
@@ -141,6 +142,7 @@ const GLOBALS: &[(&str, &[&str])] = &[
 pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("bun", "bun", "Bun"),
     ("bun:sqlite", "bun_sqlite", "Database"),
+    ("bun:test", "bun_test", "module"),
     ("node:assert", "assert", "assert"),
     ("node:assert/strict", "assert", "strict"),
     ("node:buffer", "node_buffer", "module"),

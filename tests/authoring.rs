@@ -700,3 +700,32 @@ fn only_tests_run_alone_and_a_file_that_does_not_load_fails_the_run() {
     assert_contains(&run.stderr, "nowhere.ts");
     assert_contains(&run.stderr, " 1 error\n");
 }
+
+/// The loop docs/authoring.md shows, on a fresh project: new, types, test,
+/// validate --locked, lock, validate --locked.
+#[test]
+fn the_authoring_loop_runs_end_to_end_on_a_fresh_project() {
+    let project = Scratch::of("fresh");
+    assert_ok(&project.run(&["tools", "new", "lookup_order"]));
+    assert_ok(&project.run(&["types"]));
+    std::fs::write(
+        project.path().join("tools/lookup_order.test.ts"),
+        "import { expect, test } from 'bun:test'\n\
+         import tool from './lookup_order.ts'\n\
+         test('answers', async () => {\n  \
+           const context = { sessionId: 's', agent: 'build', directory: '/p', env: {}, signal: new AbortController().signal }\n  \
+           expect(await tool.execute({ input: 'hello' }, context)).toBe('lookup_order got hello in /p')\n\
+         })\n",
+    )
+    .unwrap();
+    let tested = project.run(&["test"]);
+    assert_ok(&tested);
+    assert_contains(&tested.stderr, "✓ answers [");
+    assert_contains(&tested.stderr, "Ran 1 test across 1 file. [");
+    let unlocked = project.run(&["validate", "--locked", "--format", "json"]);
+    assert_eq!(unlocked.code, 1, "{}", unlocked.stdout);
+    assert_eq!(diagnostics_of(&unlocked, "lock/missing").len(), 1);
+    assert_ok(&project.run(&["lock"]));
+    assert_contains(&project.read("beeuni.lock"), "\"lookup_order\": {");
+    assert_ok(&project.run(&["validate", "--locked"]));
+}

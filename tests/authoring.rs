@@ -666,20 +666,31 @@ fn beeuni_test_reports_as_bun_test_does_and_as_junit() {
     assert_contains(&narrowed.stderr, "Ran 2 tests across 1 file. [");
 }
 
+impl Scratch {
+    /// A project of no tool of its own with these files.
+    fn with_files(files: &[(&str, &str)]) -> Scratch {
+        let project = Scratch {
+            dir: tempfile::tempdir().unwrap(),
+            cache: tempfile::tempdir().unwrap(),
+        };
+        std::fs::write(project.path().join("beeuni.yaml"), "tools: {}\n").unwrap();
+        for (name, text) in files {
+            std::fs::write(project.path().join(name), text).unwrap();
+        }
+        project
+    }
+}
+
 #[test]
 fn only_tests_run_alone_and_a_file_that_does_not_load_fails_the_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let cache = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("beeuni.yaml"), "tools: {}\n").unwrap();
-    std::fs::write(
-        dir.path().join("only.test.js"),
+    let project = Scratch::with_files(&[(
+        "only.test.js",
         "import { test, expect, describe } from 'bun:test'\n\
          test('not chosen', () => { throw new Error('ran') })\n\
          test.only('chosen', () => expect(1).toBe(1))\n\
          describe.only('group', () => { test('inside', () => {}) })\n",
-    )
-    .unwrap();
-    let run = beeuni_in(dir.path(), &["test", "--format", "json"], &[], cache.path());
+    )]);
+    let run = project.run(&["test", "--format", "json"]);
     assert_ok(&run);
     let seen = beeuni_statuses(&run);
     assert_eq!(seen["not chosen"], "skip");
@@ -687,11 +698,11 @@ fn only_tests_run_alone_and_a_file_that_does_not_load_fails_the_run() {
     assert_eq!(seen["group > inside"], "pass");
 
     std::fs::write(
-        dir.path().join("broken.test.ts"),
+        project.path().join("broken.test.ts"),
         "import { test } from 'bun:test'\nimport missing from './nowhere.ts'\ntest('x', () => {})\n",
     )
     .unwrap();
-    let run = beeuni_in(dir.path(), &["test"], &[], cache.path());
+    let run = project.run(&["test"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert_contains(
         &run.stderr,
@@ -728,4 +739,25 @@ fn the_authoring_loop_runs_end_to_end_on_a_fresh_project() {
     assert_ok(&project.run(&["lock"]));
     assert_contains(&project.read("beeuni.lock"), "\"lookup_order\": {");
     assert_ok(&project.run(&["validate", "--locked"]));
+}
+
+#[test]
+fn a_test_stuck_where_the_runtime_cannot_stop_it_fails_and_the_run_goes_on() {
+    let project = Scratch::with_files(&[
+        (
+            "a.test.js",
+            "import { test } from 'bun:test'\n\
+             test('regex', () => { /^(a+)+$/.test('a'.repeat(40) + 'b') }, 100)\n",
+        ),
+        (
+            "b.test.js",
+            "import { test } from 'bun:test'\ntest('other file', () => {})\n",
+        ),
+    ]);
+    let run = project.run(&["test", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let seen = beeuni_statuses(&run);
+    assert_eq!(seen["regex"], "fail");
+    assert_eq!(seen["other file"], "pass");
+    assert_contains(&run.stdout, "did not stop at its 100 ms deadline");
 }

@@ -7,10 +7,12 @@
 //! `.mjs` or `.cjs` extension anywhere under the project root, leaving out
 //! `node_modules` and hidden folders; FILTER keeps the files whose path
 //! (from the root) contains it, as `bun test`'s positional filter does.
-//! [`run`] (here `test/run.rs`) runs one file; [`report`] writes what ran.
+//! [`run`] runs one file, [`watch`] on a thread it can give up on, and
+//! [`report`] writes what ran.
 
 mod report;
 mod run;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -78,7 +80,7 @@ pub fn run(start: &Path, args: &TestArgs) -> ExitCode {
     let mut reports = Vec::new();
     for file in &files {
         human.file(file);
-        let report = run::file(&project.root, file, &options, &mut |test| human.test(test));
+        let report = watch::file(&project.root, file, &options, &mut |test| human.test(test));
         human.file_end(&report);
         reports.push(report);
     }

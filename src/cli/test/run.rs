@@ -53,20 +53,32 @@ pub struct FileReport {
 /// The tool name the driver is loaded under.
 const DRIVER: &str = "beeuni-test";
 
-/// Runs the tests of `file` (relative to `root`), telling `on_test` of each
-/// as it ends.
+/// What a file's run says as it goes, so that a watcher can tell a test
+/// that is slow from one stuck where the runtime cannot stop it.
+#[derive(Debug)]
+pub enum Progress {
+    /// A test starts, with its deadline.
+    Started {
+        name: String,
+        timeout: Duration,
+    },
+    Ended(TestReport),
+}
+
+/// Runs the tests of `file` (relative to `root`), telling `on_progress`
+/// as each test starts and ends.
 pub fn file(
     root: &Path,
     file: &Path,
     options: &Options,
-    on_test: &mut dyn FnMut(&TestReport),
+    on_progress: &mut dyn FnMut(Progress),
 ) -> FileReport {
     let mut report = FileReport {
         file: file.to_path_buf(),
         tests: Vec::new(),
         error: None,
     };
-    if let Err(error) = run_file(root, file, options, &mut report, on_test) {
+    if let Err(error) = run_file(root, file, options, &mut report, on_progress) {
         report.error = Some(error);
     }
     report
@@ -77,7 +89,7 @@ fn run_file(
     file: &Path,
     options: &Options,
     report: &mut FileReport,
-    on_test: &mut dyn FnMut(&TestReport),
+    on_progress: &mut dyn FnMut(Progress),
 ) -> Result<(), String> {
     let absolute = root.join(file);
     let staged = tempfile::Builder::new()
@@ -90,7 +102,8 @@ fn run_file(
     let mut config = HostConfig::new(root);
     config.box_env = ::daemon::secrets::box_env();
     config.transpile_cache = runtime::default_cache_dir();
-    config.limits.deadline = options.timeout;
+    // Loading the file, listing its tests and the last afterAll hooks keep
+    // a call's default deadline; each test gets its own below.
     // The runner's answers are read by this process, not by a model.
     config.limits.output_max_bytes = usize::MAX;
     config.limits.output_max_lines = usize::MAX;
@@ -127,11 +140,15 @@ fn run_file(
                     .as_u64()
                     .map(Duration::from_millis)
                     .unwrap_or(default_timeout);
+                on_progress(Progress::Started {
+                    name: name.clone(),
+                    timeout,
+                });
                 run_test(&mut host, id, name, &pattern, timeout, &absolute)
             }
         };
-        on_test(&ran);
-        report.tests.push(ran);
+        report.tests.push(ran.clone());
+        on_progress(Progress::Ended(ran));
     }
     match call(&mut host, json!({"op": "finish"}), None) {
         Ok((done, _)) if done["status"] == "fail" => Err(format!(

@@ -525,6 +525,33 @@ fn a_removed_tool_and_an_unreadable_lock_are_reported() {
     assert_eq!((found[0].1.as_str(), found[0].2), ("beeuni.lock", 2));
 }
 
+#[test]
+fn lock_refuses_while_a_tool_does_not_load_and_keeps_the_old_lock() {
+    let project = Scratch::of_fixture("authoring-test");
+    assert_ok(&project.run(&["lock"]));
+    let before = project.read("beeuni.lock");
+    let module = project.path().join("tools/weather.ts");
+    let source = std::fs::read_to_string(&module).unwrap();
+    std::fs::write(
+        &module,
+        format!("throw new Error('weather is broken')\n{source}"),
+    )
+    .unwrap();
+    let run = project.run(&["lock"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_contains(&run.stderr, "error: `weather` did not load: ");
+    assert_contains(&run.stderr, "weather is broken");
+    assert_contains(&run.stderr, "beeuni.lock is not written");
+    assert_eq!(project.read("beeuni.lock"), before);
+    // validate --locked does not take the broken tool for a removed one.
+    let locked = project.run(&["validate", "--locked", "--format", "json"]);
+    assert!(
+        diagnostics_of(&locked, "lock/changed").is_empty(),
+        "{}",
+        locked.stdout
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn lock_refuses_a_link_out_of_the_repository() {
@@ -599,6 +626,13 @@ fn beeuni_test_gives_the_same_pass_and_fail_set_as_bun_test() {
     assert_eq!(ours.code, 1, "{}\n{}", ours.stdout, ours.stderr);
     let seen = beeuni_statuses(&ours);
     assert_eq!(seen, expected, "bun test said:\n{bun_report}");
+    // Both count the same expect() calls: every matcher of the suite ran.
+    let bun_expects = bun_report
+        .lines()
+        .find_map(|l| l.trim().strip_suffix(" expect() calls"))
+        .unwrap_or_else(|| panic!("no expect() count from bun:\n{bun_report}"));
+    let json: serde_json::Value = serde_json::from_str(&ours.stdout).unwrap();
+    assert_eq!(json["expect_calls"].to_string(), bun_expects);
     assert_eq!(bun.status.code(), Some(1));
     // The fixture has each kind: passing, failing, async, a timeout, mocked fetch.
     for (name, status) in [

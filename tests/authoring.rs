@@ -675,15 +675,15 @@ fn beeuni_test_reports_as_bun_test_does_and_as_junit() {
         report,
         "\n» lookup_order > skipped\n✎ lookup_order > looks up by customer\n",
     );
-    assert_contains(report, "\n 11 pass\n 1 skip\n 1 todo\n 4 fail\n");
-    assert_contains(report, "\nRan 17 tests across 2 files. [");
+    assert_contains(report, "\n 18 pass\n 2 skip\n 1 todo\n 5 fail\n");
+    assert_contains(report, "\nRan 26 tests across 3 files. [");
 
     let junit = project.run(&["test", "--format", "junit"]);
     assert_eq!(junit.code, 1);
     let xml = &junit.stdout;
-    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"beeuni test\" tests=\"17\" failures=\"4\""), "{xml}");
-    assert_eq!(xml.matches("<testcase ").count(), 17, "{xml}");
-    assert_eq!(xml.matches("<failure ").count(), 4, "{xml}");
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"beeuni test\" tests=\"26\" failures=\"5\""), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 26, "{xml}");
+    assert_eq!(xml.matches("<failure ").count(), 5, "{xml}");
     assert_contains(
         xml,
         "<testcase name=\"a wrong total fails\" classname=\"lookup_order\" file=\"tests/lookup_order.test.ts\"",

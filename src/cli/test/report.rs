@@ -90,11 +90,11 @@ impl Human {
     }
 
     pub fn test(&mut self, test: &TestReport) {
-        let mut stdout = std::io::stdout().lock();
-        let mut stderr = std::io::stderr().lock();
         if !self.on {
             return;
         }
+        let mut stdout = std::io::stdout().lock();
+        let mut stderr = std::io::stderr().lock();
         for line in &test.console {
             let _ = match line.level.as_str() {
                 "warn" | "error" => writeln!(stderr, "{}", line.text),

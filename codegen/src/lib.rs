@@ -10,6 +10,7 @@
 pub mod atomic;
 pub mod edit;
 pub mod eject;
+pub mod lock;
 pub mod migrate;
 pub mod new;
 pub mod plugin;

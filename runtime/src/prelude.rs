@@ -38,6 +38,7 @@ const UNITS: &[(&str, &str)] = units![
     "bun/hash",
     "bun/shell",
     "bun/sqlite",
+    "bun/test",
     "bun/toml",
     "bun/undici",
     "bun/yaml",
@@ -161,6 +162,7 @@ const GLOBALS: &[(&str, &[&str])] = &[
 pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("bun", "bun/bun", "Bun"),
     ("bun:sqlite", "bun/sqlite", "Database"),
+    ("bun:test", "bun/test", "module"),
     ("node:assert", "node/assert", "assert"),
     ("node:assert/strict", "node/assert", "strict"),
     ("node:buffer", "node/buffer", "module"),

@@ -5,10 +5,12 @@
 
 mod daemon;
 mod lints;
+mod lock;
 mod output;
 mod plugin;
 mod project;
 mod secrets;
+mod test;
 mod tools_call;
 mod tools_call_daemon;
 mod tools_eject;
@@ -51,6 +53,10 @@ pub enum Command {
     Secrets(secrets::SecretsCommand),
     /// Write beeuni-types.d.ts: TypeScript declarations of each tool's args and of context.
     Types(types::TypesArgs),
+    /// Run the project's *.test.ts files (bun:test) in this runtime.
+    Test(test::TestArgs),
+    /// Write beeuni.lock: each project tool's name, description and parameters, for review.
+    Lock(lock::LockArgs),
     /// The standard harness's forwarding plugin.
     #[command(subcommand)]
     Plugin(PluginCommand),
@@ -96,6 +102,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::New(args)) => tools_new::run(&start, &args),
         Command::Daemon(args) => daemon::run(&start, &args),
         Command::Types(args) => types::run(&start, &args),
+        Command::Lock(args) => lock::run(&start, &args),
+        Command::Test(args) => test::run(&start, &args),
         Command::Secrets(command) => secrets::run(&start, &command),
         Command::Plugin(PluginCommand::Render(args)) => plugin::render_command(&start, &args),
         Command::DaemonWorker => daemon::run_worker(),

@@ -36,6 +36,11 @@ pub struct ValidateArgs {
     #[arg(long)]
     deep: bool,
 
+    /// Also fail when a project tool's name, description or parameters
+    /// differ from beeuni.lock (written by `beeuni lock`).
+    #[arg(long)]
+    locked: bool,
+
     /// When to colour human output.
     #[arg(long, value_enum, default_value_t)]
     color: ColorChoice,
@@ -50,7 +55,7 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
         OutputFormat::Sarif => Format::Sarif,
         OutputFormat::Github => Format::Github,
     };
-    let (all, sources, code) = check(start, args.deep);
+    let (all, sources, code) = check_with(start, args.deep, args.locked);
     print!("{}", render(&all, &sources, format));
     ExitCode::from(code)
 }
@@ -58,6 +63,15 @@ pub fn run(start: &Path, args: &ValidateArgs) -> ExitCode {
 /// Everything `validate` reports for the project found from `start`, sorted,
 /// with the exit code it implies; `tools migrate` checks its result with it.
 pub fn check(start: &Path, deep: bool) -> (Vec<diagnostics::Diagnostic>, diagnostics::Sources, u8) {
+    check_with(start, deep, false)
+}
+
+/// [`check`], and with `locked` the comparison with `beeuni.lock`.
+fn check_with(
+    start: &Path,
+    deep: bool,
+    locked: bool,
+) -> (Vec<diagnostics::Diagnostic>, diagnostics::Sources, u8) {
     let loaded = match locate(start) {
         Ok(root) => load(&root),
         Err(loaded) => loaded,
@@ -93,7 +107,22 @@ pub fn check(start: &Path, deep: bool) -> (Vec<diagnostics::Diagnostic>, diagnos
             }
             all.extend(module_diagnostics);
             sources.extend(module_sources);
-            if diagnostics::has_errors(&all) {
+            let mut runtime_failed = false;
+            if locked {
+                match super::lock::locked_diagnostics(project) {
+                    Ok((lock_diagnostics, lock_sources)) => {
+                        all.extend(lock_diagnostics);
+                        sources.extend(lock_sources);
+                    }
+                    Err(message) => {
+                        eprintln!("error: beeuni.lock is not checked: {message}");
+                        runtime_failed = true;
+                    }
+                }
+            }
+            if runtime_failed {
+                super::EXIT_INTERNAL
+            } else if diagnostics::has_errors(&all) {
                 super::EXIT_PROBLEMS
             } else {
                 0

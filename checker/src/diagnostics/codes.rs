@@ -174,6 +174,12 @@ codes! {
         "With `max_schema_tokens`: a tool's definition (name, description, parameters) is estimated at more tokens than the project allows, which every turn that offers it pays.";
     LINT_SHADOWS_BUILTIN = "lint/shadows-builtin", Warning, in "checker/src/rules/lints/shadowing.rs",
         "With `shadowing: true`: a project module replaces a Beeuni tool, or its name differs from a harness or Beeuni tool's only by underscores.";
+    LOCK_MISSING = "lock/missing", Error, in "codegen/src/lock/compare.rs",
+        "`validate --locked` found no `beeuni.lock` at the project root; `beeuni lock` writes it.";
+    LOCK_INVALID = "lock/invalid", Error, in "codegen/src/lock/compare.rs",
+        "`beeuni.lock` is not a lock this version reads: not JSON, another format version, or an entry without its description or parameters.";
+    LOCK_CHANGED = "lock/changed", Error, in "codegen/src/lock/compare.rs",
+        "With `validate --locked`: a tool's description or parameters differ from `beeuni.lock`, or a tool was added or removed, so what every agent sees changed; the help shows the diff.";
 }
 
 #[cfg(test)]

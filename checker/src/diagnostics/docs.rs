@@ -96,6 +96,8 @@ impl Example {
 pub fn example_args(code: &Code) -> &'static [&'static str] {
     if code.name == MODULE_LOAD_FAILED.name {
         &["validate", "--deep"]
+    } else if code.name.starts_with("lock/") {
+        &["validate", "--locked"]
     } else {
         &["validate"]
     }

@@ -85,6 +85,7 @@ const NODE_PREFIX_ONLY: &[&str] = &["sea", "sqlite", "test", "test/reporters"];
 pub const PROVIDED_MODULES: &[&str] = &[
     "bun",
     "bun:sqlite",
+    "bun:test",
     "node:assert",
     "node:assert/strict",
     "node:buffer",

@@ -689,3 +689,201 @@ fn beeuni_mcp_keeps_stdout_for_the_protocol_and_names_a_bad_project() {
     assert!(output.stdout.is_empty(), "{:?}", output.stdout);
     assert_contains(&String::from_utf8_lossy(&output.stderr), "beeuni.yaml");
 }
+
+/// The opencode binary `cargo xtask ci` installs, or why there is none
+/// (under CI its absence fails the test).
+fn opencode() -> Option<PathBuf> {
+    let dir = std::env::var_os("BEEUNI_OPENCODE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(|home| Path::new(&home).join(".cache/beeuni-tools/opencode-1.18.33"))
+        })?;
+    let binary = dir.join("node_modules/.bin/opencode");
+    if binary.exists() {
+        return Some(binary);
+    }
+    let reason = format!(
+        "{} is missing: `cargo xtask ci` installs opencode-ai@1.18.33 there",
+        binary.display()
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("opencode cannot run under CI: {reason}");
+    }
+    eprintln!("skipped: opencode cannot run: {reason}");
+    None
+}
+
+/// The stand-in model's turn: with tools offered and no tool result yet, it
+/// calls the offered tool whose name ends in `lookup_order`; then it answers
+/// with the result it read. (opencode's title request offers no tools.)
+fn model_turn(request: &Value) -> String {
+    let chunk = |delta: Value, finish: Value| {
+        let chunk = json!({"id": "c", "object": "chat.completion.chunk", "created": 0, "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]});
+        format!("data: {chunk}\n\n")
+    };
+    let tools = request["tools"].as_array().cloned().unwrap_or_default();
+    let result = request["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|m| m["role"] == "tool")
+        .map(|m| m["content"].as_str().unwrap_or_default().to_string());
+    let lookup = tools
+        .iter()
+        .filter_map(|t| t["function"]["name"].as_str())
+        .find(|name| name.ends_with("lookup_order"));
+    let body = match (lookup, result) {
+        (Some(name), None) => {
+            let call = json!({"index": 0, "id": "call_0", "type": "function",
+                "function": {"name": name, "arguments": r#"{"id":"A-1042"}"#}});
+            chunk(
+                json!({"role": "assistant", "tool_calls": [call]}),
+                Value::Null,
+            ) + &chunk(json!({}), json!("tool_calls"))
+        }
+        (_, result) => {
+            let text = result.map_or_else(|| "a title".to_string(), |r| format!("final: {r}"));
+            chunk(json!({"role": "assistant", "content": text}), Value::Null)
+                + &chunk(json!({}), json!("stop"))
+        }
+    };
+    body + "data: [DONE]\n\n"
+}
+
+/// Runs `opencode run` in the sandbox with `mcp` as its only MCP server and
+/// a stand-in model; returns every request the model got, opencode's
+/// events and its stderr.
+fn opencode_run(
+    opencode: &Path,
+    sandbox: &Sandbox,
+    mcp: Value,
+) -> (Vec<Value>, Vec<Value>, String) {
+    let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let seen = requests.clone();
+    let model = test_support::serve(move |request| {
+        let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+        let answer = model_turn(&body);
+        seen.lock().unwrap().push(body);
+        test_support::Response::new("200 OK", answer).header("Content-Type", "text/event-stream")
+    });
+    let config = json!({
+        "model": "fake/m", "share": "disabled", "autoupdate": false,
+        "provider": {"fake": {"npm": "@ai-sdk/openai-compatible", "name": "Fake",
+            "options": {"baseURL": format!("{model}/v1"), "apiKey": "unused"},
+            "models": {"m": {"name": "m", "tool_call": true}}}},
+        "mcp": {"beeuni": mcp},
+    });
+    let home = sandbox.path("opencode-home");
+    let mut command = Command::new(opencode);
+    command
+        .args([
+            "run",
+            "--model",
+            "fake/m",
+            "--format",
+            "json",
+            "Look up order A-1042.",
+        ])
+        .current_dir(sandbox.project())
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .env("XDG_STATE_HOME", home.join("state"))
+        .env("OPENCODE_CONFIG_CONTENT", config.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for flag in [
+        "MODELS_FETCH",
+        "AUTOUPDATE",
+        "SHARE",
+        "DEFAULT_PLUGINS",
+        "LSP_DOWNLOAD",
+    ] {
+        command.env(format!("OPENCODE_DISABLE_{flag}"), "1");
+    }
+    let output = wait_at_most(command.spawn().unwrap(), Duration::from_secs(300));
+    let events = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let requests = requests.lock().unwrap().clone();
+    (
+        requests,
+        events,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn opencode_takes_the_tools_from_beeuni_mcp_and_from_the_daemons_mcp_without_a_plugin() {
+    let Some(opencode) = opencode() else { return };
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start_daemon(&[]);
+    let (printed, code) = sandbox.tools_call("lookup_order", json!({"id": "A-1042"}));
+    assert_eq!(code, 0);
+    let env: serde_json::Map<String, Value> = sandbox
+        .env()
+        .into_iter()
+        .map(|(k, v)| (k, Value::String(v)))
+        .collect();
+    let mut local = vec![env!("CARGO_BIN_EXE_beeuni").to_string(), "-C".to_string()];
+    local.extend([sandbox.project().display().to_string(), "mcp".to_string()]);
+    for (how, mcp) in [
+        (
+            "local",
+            json!({"type": "local", "command": local, "environment": env, "enabled": true}),
+        ),
+        (
+            "remote",
+            json!({"type": "remote", "url": format!("{}/mcp?agent=build", daemon.url),
+            "headers": {"Authorization": format!("Bearer {TOKEN}")}, "oauth": false, "enabled": true}),
+        ),
+    ] {
+        let (requests, events, stderr) = opencode_run(&opencode, &sandbox, mcp);
+        let context = format!(
+            "{how}: opencode's stderr:\n{stderr}\nevents:\n{events:#?}\ndaemon log:\n{}",
+            daemon.log()
+        );
+        let with_tools: Vec<&Value> = requests
+            .iter()
+            .filter(|r| r["tools"].as_array().is_some_and(|t| !t.is_empty()))
+            .collect();
+        assert_eq!(with_tools.len(), 2, "{context}");
+        // Offered with the module's description and schema.
+        let offered = with_tools[0]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| {
+                t["function"]["name"]
+                    .as_str()
+                    .is_some_and(|n| n.ends_with("lookup_order"))
+            })
+            .unwrap_or_else(|| panic!("lookup_order is not offered\n{context}"));
+        // opencode names a server's tool `<server>_<tool>`.
+        assert_eq!(
+            offered["function"]["name"], "beeuni_lookup_order",
+            "{context}"
+        );
+        assert_eq!(
+            offered["function"]["description"],
+            "Look up an order by id. Returns its status and carrier — «exactly» as stored.",
+            "{context}"
+        );
+        let schema: Value = serde_json::from_str(LOOKUP_ORDER_SCHEMA).unwrap();
+        assert_eq!(offered["function"]["parameters"], schema, "{context}");
+        // The model read the tool's output: what `beeuni tools call` prints.
+        let result = with_tools[1]["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["role"] == "tool")
+            .and_then(|m| m["content"].as_str())
+            .unwrap_or_else(|| panic!("no tool result\n{context}"));
+        assert_eq!(result, printed.strip_suffix('\n').unwrap(), "{context}");
+    }
+}

@@ -49,12 +49,9 @@ impl Server {
     }
 
     fn caller(&self, extensions: &Extensions) -> Result<Caller, ErrorData> {
-        let Audience::FromRequest = &self.audience else {
-            let Audience::Fixed { caller, .. } = &self.audience else {
-                unreachable!()
-            };
+        if let Audience::Fixed { caller, .. } = &self.audience {
             return Ok(caller.clone());
-        };
+        }
         let query = match extensions.get::<Parts>() {
             Some(parts) => {
                 axum::extract::Query::<McpQuery>::try_from_uri(&parts.uri)

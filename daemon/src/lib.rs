@@ -97,6 +97,10 @@ pub(crate) struct Shared {
     /// The number of the generation serving, sent when a reload switches
     /// to a new one (MCP clients are told when their list changes).
     reloads: tokio::sync::watch::Sender<u64>,
+    /// Cancelled once a draining daemon's calls have ended: it ends the MCP
+    /// sessions, whose streams would otherwise hold their connections open
+    /// through the whole grace period.
+    mcp_sessions: tokio_util::sync::CancellationToken,
 }
 
 impl Shared {
@@ -118,6 +122,7 @@ impl Shared {
             store,
             timeout,
             draining: AtomicBool::new(false),
+            mcp_sessions: tokio_util::sync::CancellationToken::new(),
         })
     }
 
@@ -216,6 +221,14 @@ async fn serve(
         .draining
         .store(true, std::sync::atomic::Ordering::Relaxed);
     let _ = stop_tx.send(true);
+    // MCP sessions hold a stream open: once the calls in flight have ended
+    // (or the grace has), they end too, so the drain does not wait for them.
+    let sessions = shared.clone();
+    let grace = options.grace;
+    tokio::spawn(async move {
+        mcp::calls_end(&sessions, grace).await;
+        sessions.mcp_sessions.cancel();
+    });
     if !server.await.unwrap_or(false) {
         tracing::warn!("[daemon] calls still running after the grace period were dropped");
     }

@@ -21,7 +21,8 @@ pub(crate) fn service(
         // The token guards the route; the daemon may listen on any address
         // its sandbox gives it, so the Host header is not restricted.
         .disable_allowed_hosts()
-        .with_max_request_body_bytes(body_limit);
+        .with_max_request_body_bytes(body_limit)
+        .with_cancellation_token(shared.mcp_sessions.clone());
     StreamableHttpService::new(
         move || Ok(Server::new(shared.clone(), Audience::FromRequest)),
         Arc::new(LocalSessionManager::default()),

@@ -14,3 +14,28 @@ mod stdio;
 
 pub(crate) use http::service;
 pub use stdio::{StdioOptions, serve_stdio};
+
+use std::time::Duration;
+
+use crate::Shared;
+
+/// How often [`calls_end`] looks at the workers.
+const CALLS_END_POLL: Duration = Duration::from_millis(20);
+
+/// Waits, `within` at most, until the serving generation's workers hold no
+/// call (each has answered what it was sent, cancels included).
+pub(crate) async fn calls_end(shared: &Shared, within: Duration) {
+    let until = tokio::time::Instant::now() + within;
+    let generation = shared.current();
+    let in_flight = || -> usize {
+        generation
+            .workers
+            .iter()
+            .filter_map(|w| w.load())
+            .map(|l| l.in_flight())
+            .sum()
+    };
+    while in_flight() > 0 && tokio::time::Instant::now() < until {
+        tokio::time::sleep(CALLS_END_POLL).await;
+    }
+}

@@ -79,32 +79,13 @@ async fn serve(project: Project, options: StdioOptions) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("the MCP client did not start a session: {e}"))?;
     running.waiting().await?;
-    wind_down(&shared).await;
+    // When the client goes, the SDK cancels the calls still running, which
+    // sends each worker a cancel; the workers must read it (abort the
+    // call's signal, kill its subprocesses) before this process ends and
+    // takes them down with it, or a subprocess outlives its call.
+    super::calls_end(&shared, WIND_DOWN).await;
     Ok(())
 }
 
 /// How long the calls the session left behind get to end once it closed.
 const WIND_DOWN: Duration = Duration::from_secs(5);
-
-/// How often the wind-down looks at the workers.
-const WIND_DOWN_POLL: Duration = Duration::from_millis(20);
-
-/// When the client goes, the SDK cancels the calls still running, which
-/// sends each worker a cancel; the workers must read it (abort the call's
-/// signal, kill its subprocesses) before this process ends and takes them
-/// down with it, or a subprocess outlives its call.
-async fn wind_down(shared: &Shared) {
-    let until = tokio::time::Instant::now() + WIND_DOWN;
-    let generation = shared.current();
-    let in_flight = || -> usize {
-        generation
-            .workers
-            .iter()
-            .filter_map(|w| w.load())
-            .map(|l| l.in_flight())
-            .sum()
-    };
-    while in_flight() > 0 && tokio::time::Instant::now() < until {
-        tokio::time::sleep(WIND_DOWN_POLL).await;
-    }
-}

@@ -887,3 +887,69 @@ fn opencode_takes_the_tools_from_beeuni_mcp_and_from_the_daemons_mcp_without_a_p
         assert_eq!(result, printed.strip_suffix('\n').unwrap(), "{context}");
     }
 }
+
+#[test]
+fn a_draining_daemon_ends_an_idle_mcp_session_instead_of_waiting_out_its_grace() {
+    let sandbox = Sandbox::new();
+    let mut daemon = sandbox.start_daemon(&["--grace", "3"]);
+    let client = reqwest::blocking::Client::new();
+    let post = |body: Value, session: Option<&str>| {
+        let mut request = client
+            .post(format!("{}/mcp", daemon.url))
+            .bearer_auth(TOKEN)
+            .header("Accept", "application/json, text/event-stream")
+            .header("Content-Type", "application/json");
+        if let Some(session) = session {
+            request = request.header("Mcp-Session-Id", session);
+        }
+        request.body(body.to_string()).send().unwrap()
+    };
+    let initialized = post(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}),
+        None,
+    );
+    assert!(initialized.status().is_success(), "{initialized:?}");
+    let session = initialized.headers()["mcp-session-id"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    drop(initialized);
+    let notified = post(
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        Some(&session),
+    );
+    assert!(notified.status().is_success());
+    // The session's stream for server notices, open (its headers came) and idle.
+    let stream = client
+        .get(format!("{}/mcp", daemon.url))
+        .bearer_auth(TOKEN)
+        .header("Accept", "text/event-stream")
+        .header("Mcp-Session-Id", &session)
+        .send()
+        .unwrap();
+    assert!(stream.status().is_success(), "{stream:?}");
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon.child.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    assert!(daemon.child.wait().unwrap().success());
+    drop(stream);
+    // The log is read on its own thread: wait for its last line.
+    let start = Instant::now();
+    while !daemon.log().contains("[daemon] stopped") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{}",
+            daemon.log()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let log = daemon.log();
+    assert!(
+        !log.contains("calls still running after the grace period were dropped"),
+        "the idle session held the drain:\n{log}"
+    );
+}

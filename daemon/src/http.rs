@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
 use crate::Shared;
+use crate::generation::Generation;
 use crate::pool::{Reply, STUCK_GRACE, TAKE_WAIT};
 use crate::protocol::{Call, unix_ms};
 use crate::serve::Trust;
@@ -28,6 +29,7 @@ pub fn router(shared: Arc<Shared>, body_limit: usize, body_deadline: Duration) -
         .route("/beeuni/tools/{name}", post(call_tool))
         .route("/beeuni/tools", get(list_tools))
         .route("/beeuni/health", get(health))
+        .route_service("/mcp", crate::mcp::service(shared.clone(), body_limit))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such route") })
         // Inside the gate: a request without the token is answered before
         // its body is read.
@@ -117,12 +119,16 @@ async fn gate(State(shared): State<Arc<Shared>>, request: Request, next: Next) -
 }
 
 fn parse_harness(text: Option<&str>) -> Result<Harness, Response> {
+    harness_named(text).map_err(|message| error(StatusCode::BAD_REQUEST, message))
+}
+
+/// The harness a request names (`standard` when it names none).
+pub(crate) fn harness_named(text: Option<&str>) -> Result<Harness, String> {
     match text.map(|name| (name, Harness::from_name(name))) {
         None => Ok(Harness::Standard),
         Some((_, Some(harness))) => Ok(harness),
-        Some((other, None)) => Err(error(
-            StatusCode::BAD_REQUEST,
-            format!("harness must be `standard` or `experimental`, not `{other}`"),
+        Some((other, None)) => Err(format!(
+            "harness must be `standard` or `experimental`, not `{other}`"
         )),
     }
 }
@@ -196,45 +202,124 @@ async fn call_tool(
         Err(response) => return response,
     };
     let agent = context.agent.unwrap_or_else(|| "beeuni".to_string());
-    let project = &generation.project;
-    if !generation.may_call(&agent, context.parent_agent.as_deref(), harness, &name) {
-        let harness_name = harness.name();
-        return error(
-            StatusCode::FORBIDDEN,
-            format!(
-                "agent `{agent}` may not call `{name}` in the {harness_name} harness: its `tools` in beeuni.yaml hides it"
-            ),
-        );
+    let call = match prepare(
+        &shared,
+        &generation,
+        Caller {
+            agent,
+            parent: context.parent_agent,
+            harness,
+        },
+        name,
+        args.get().to_string(),
+        context.session_id.unwrap_or_default(),
+    ) {
+        Ok(call) => call,
+        Err(Refusal::Hidden(message)) => return error(StatusCode::FORBIDDEN, message),
+        Err(Refusal::Secrets(message)) => {
+            return error(StatusCode::INTERNAL_SERVER_ERROR, message);
+        }
+    };
+    match dispatch(generation, call, shared.timeout).await {
+        Outcome::Returned(text) => (StatusCode::OK, axum::Json(output(text))).into_response(),
+        Outcome::Threw(text) => error(StatusCode::OK, text),
+        Outcome::Deadline(message) => error(StatusCode::GATEWAY_TIMEOUT, message),
+        Outcome::Unavailable(message) => error(StatusCode::SERVICE_UNAVAILABLE, message),
+        Outcome::Dropped(message) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
     }
-    let secrets =
-        match crate::secrets::granted_secrets(&shared.store, &project.secrets_rule(&agent)) {
-            Ok(secrets) => secrets,
-            Err(e) => {
-                tracing::error!("[secrets] {e}");
-                return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
-            }
-        };
-    let limit = shared.timeout;
-    let mut deadline = tokio::time::Instant::now() + limit;
-    let mut call = Call {
+}
+
+/// Who calls: the agent, the agent it is a subagent of, and the harness.
+#[derive(Debug, Clone)]
+pub(crate) struct Caller {
+    pub agent: String,
+    pub parent: Option<String>,
+    pub harness: Harness,
+}
+
+/// Why a call is not sent to a worker.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// The agent's `tools` hides the tool.
+    Hidden(String),
+    /// The secret store cannot be read.
+    Secrets(String),
+}
+
+/// The call of the loaded tool `name` by `caller`, with the secrets its
+/// agent is granted now, unless its `tools` hides it. Every door into the
+/// workers (HTTP, MCP) builds its calls here, so each refuses the same way.
+pub(crate) fn prepare(
+    shared: &Shared,
+    generation: &Generation,
+    caller: Caller,
+    name: String,
+    args: String,
+    session_id: String,
+) -> Result<Call, Refusal> {
+    let Caller {
+        agent,
+        parent,
+        harness,
+    } = caller;
+    if !generation.may_call(&agent, parent.as_deref(), harness, &name) {
+        let harness_name = harness.name();
+        return Err(Refusal::Hidden(format!(
+            "agent `{agent}` may not call `{name}` in the {harness_name} harness: its `tools` in beeuni.yaml hides it"
+        )));
+    }
+    let rule = generation.project.secrets_rule(&agent);
+    let secrets = crate::secrets::granted_secrets(&shared.store, &rule).map_err(|e| {
+        tracing::error!("[secrets] {e}");
+        Refusal::Secrets(e.to_string())
+    })?;
+    Ok(Call {
         id: 0,
-        tool: name.clone(),
-        args: args.get().to_string(),
-        session_id: context.session_id.unwrap_or_default(),
+        tool: name,
+        args,
+        session_id,
         agent,
         secrets,
-        deadline_unix_ms: unix_ms(SystemTime::now() + limit),
-    };
+        // Set when the call is sent (`dispatch`).
+        deadline_unix_ms: 0,
+    })
+}
+
+/// How a call sent to the workers ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// `execute` returned: what the model reads.
+    Returned(String),
+    /// `execute` threw (or a limit stopped it, or its worker died while it
+    /// ran): what the model reads.
+    Threw(String),
+    /// The call did not finish within its deadline: says after how long.
+    Deadline(String),
+    /// The workers kept dying before the call could start.
+    Unavailable(String),
+    /// The worker's side of the call was lost.
+    Dropped(String),
+}
+
+/// Runs `call` on the least busy worker of `generation` within `limit`.
+/// Dropping the future (the client went away, or cancelled) cancels the
+/// call: its signal aborts and its subprocesses are killed.
+pub(crate) async fn dispatch(
+    generation: Arc<Generation>,
+    mut call: Call,
+    limit: Duration,
+) -> Outcome {
+    let mut deadline = tokio::time::Instant::now() + limit;
+    call.deadline_unix_ms = unix_ms(SystemTime::now() + limit);
     let seconds = limit.as_secs_f64();
     let timed_out = |started: bool| {
-        let message = if started {
+        Outcome::Deadline(if started {
             format!("the tool call did not finish within {seconds} s")
         } else {
             format!(
                 "the tool call did not finish within {seconds} s: it never started, no worker being free to take it (another call held or blocked them)"
             )
-        };
-        error(StatusCode::GATEWAY_TIMEOUT, message)
+        })
     };
     // A call its worker died without starting goes to another worker.
     let mut deaths = 0;
@@ -304,39 +389,28 @@ async fn call_tool(
                 ticket.answered();
                 break reply;
             }
-            Err(_) => {
-                return error(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the worker dropped the call",
-                );
-            }
+            Err(_) => return Outcome::Dropped("the worker dropped the call".to_string()),
         }
     };
     // The generation stays alive until the call has its answer.
     drop(generation);
     match reply {
-        Reply::Done(done) if done.ok => {
-            (StatusCode::OK, axum::Json(output(done.text))).into_response()
-        }
+        Reply::Done(done) if done.ok => Outcome::Returned(done.text),
         Reply::Done(done) if done.timed_out => timed_out(true),
         // Nothing the tool awaits can happen, so it would not finish by
         // its deadline: the answer is the deadline's, when the deadline
         // comes, as for any call that does not finish.
         Reply::Done(done) if done.stalled => {
             tokio::time::sleep_until(deadline).await;
-            error(
-                StatusCode::GATEWAY_TIMEOUT,
-                format!(
-                    "the tool call did not finish within {seconds} s: {}",
-                    done.text
-                ),
-            )
+            Outcome::Deadline(format!(
+                "the tool call did not finish within {seconds} s: {}",
+                done.text
+            ))
         }
-        Reply::Done(done) => error(StatusCode::OK, done.text),
-        Reply::Lost(why) => error(StatusCode::OK, why),
-        Reply::Retry | Reply::Withdrawn => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the workers kept dying before they could start the call; try again",
+        Reply::Done(done) => Outcome::Threw(done.text),
+        Reply::Lost(why) => Outcome::Threw(why),
+        Reply::Retry | Reply::Withdrawn => Outcome::Unavailable(
+            "the workers kept dying before they could start the call; try again".to_string(),
         ),
     }
 }

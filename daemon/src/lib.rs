@@ -7,6 +7,8 @@
 //! - `pool.rs`: the daemon's side of each worker process (dispatch, deadline,
 //!   replacement); `worker.rs` the worker's side, around `runtime::Host`;
 //!   `protocol.rs` the lines between them.
+//! - `mcp/`: the same tools over the Model Context Protocol, on stdio
+//!   (`beeuni mcp`) and at the daemon's `/mcp`.
 //! - `secrets.rs`: the secret store and `context.env`; `paths.rs` where the
 //!   store and the runtime file live.
 //!
@@ -16,6 +18,7 @@
 mod generation;
 mod http;
 pub mod log_text;
+pub mod mcp;
 mod offline;
 pub mod paths;
 mod pool;
@@ -91,9 +94,38 @@ pub(crate) struct Shared {
     store: secrets::Store,
     timeout: Duration,
     draining: AtomicBool,
+    /// The number of the generation serving, sent when a reload switches
+    /// to a new one (MCP clients are told when their list changes).
+    reloads: tokio::sync::watch::Sender<u64>,
+    /// Cancelled once a draining daemon's calls have ended: it ends the MCP
+    /// sessions, whose streams would otherwise hold their connections open
+    /// through the whole grace period.
+    mcp_sessions: tokio_util::sync::CancellationToken,
 }
 
 impl Shared {
+    /// Loads `project` into its first generation's workers (and logs what
+    /// loaded and what did not): what a server of the project starts from.
+    async fn start(
+        project: Project,
+        workers: &WorkerOptions,
+        token: String,
+        timeout: Duration,
+    ) -> anyhow::Result<Shared> {
+        let store = secrets::Store::for_project(&project.root)?;
+        let generation = Generation::start(1, project, workers).await?;
+        reload::log_loaded(&generation);
+        Ok(Shared {
+            reloads: tokio::sync::watch::Sender::new(generation.number),
+            current: RwLock::new(Arc::new(generation)),
+            token,
+            store,
+            timeout,
+            draining: AtomicBool::new(false),
+            mcp_sessions: tokio_util::sync::CancellationToken::new(),
+        })
+    }
+
     /// The generation new calls go to.
     fn current(&self) -> Arc<Generation> {
         match self.current.read() {
@@ -136,45 +168,28 @@ async fn serve(
         None => random_token()?,
     };
     let root = project.root.clone();
-    let store = secrets::Store::for_project(&root)?;
     let worker_options = WorkerOptions {
         program: options.program.clone(),
         count: options.workers.max(1),
         timeout_ms: options.timeout.as_millis() as u64,
         memory_bytes: options.worker_memory,
     };
-    let generation = Generation::start(1, project, &worker_options).await?;
-    reload::log_loaded(&generation);
-    generation_hook(options.on_generation.as_ref(), &generation);
-    let shared = Arc::new(Shared {
-        current: RwLock::new(Arc::new(generation)),
-        token: token.clone(),
-        store,
-        timeout: options.timeout,
-        draining: AtomicBool::new(false),
-    });
+    let shared =
+        Arc::new(Shared::start(project, &worker_options, token.clone(), options.timeout).await?);
+    generation_hook(options.on_generation.as_ref(), &shared.current());
     let listener = tokio::net::TcpListener::bind(options.listen).await?;
     let address = listener.local_addr()?;
     let url = format!("http://{address}");
     let runtime_file = runfile::write(&root, &url, &token)?;
-    let _watcher = if options.watch {
-        match reload::watch(
+    let _watcher = options.watch.then(|| {
+        watch_or_warn(reload::watch(
             shared.clone(),
             root.clone(),
             worker_options,
             options.on_generation.clone(),
             options.ignore_file.clone(),
-        ) {
-            Ok(watcher) => Some(watcher),
-            Err(e) => {
-                // Serving without reload beats not serving.
-                tracing::warn!("[reload] cannot watch the project ({e}); changes need a restart");
-                None
-            }
-        }
-    } else {
-        None
-    };
+        ))
+    });
     // Installed before the daemon says it is ready, so a SIGTERM sent right
     // after the listening line drains instead of killing the process.
     let signals = ShutdownSignals::install();
@@ -206,12 +221,32 @@ async fn serve(
         .draining
         .store(true, std::sync::atomic::Ordering::Relaxed);
     let _ = stop_tx.send(true);
+    // MCP sessions hold a stream open: once the calls in flight have ended
+    // (or the grace has), they end too, so the drain does not wait for them.
+    let sessions = shared.clone();
+    let grace = options.grace;
+    tokio::spawn(async move {
+        mcp::calls_end(&sessions, grace).await;
+        sessions.mcp_sessions.cancel();
+    });
     if !server.await.unwrap_or(false) {
         tracing::warn!("[daemon] calls still running after the grace period were dropped");
     }
     runfile::remove(&runtime_file);
     tracing::info!("[daemon] stopped");
     Ok(())
+}
+
+/// The project's watcher, or a warning that changes need a restart:
+/// serving without reload beats not serving.
+pub(crate) fn watch_or_warn(
+    watcher: anyhow::Result<notify::RecommendedWatcher>,
+) -> Option<notify::RecommendedWatcher> {
+    watcher
+        .inspect_err(|e| {
+            tracing::warn!("[reload] cannot watch the project ({e}); changes need a restart")
+        })
+        .ok()
 }
 
 /// Runs the binary's hook on a generation that now serves, and logs what it says.

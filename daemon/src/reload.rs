@@ -210,6 +210,7 @@ async fn reload(
     if let Ok(mut current) = shared.current.write() {
         *current = next.clone();
     }
+    shared.reloads.send_replace(next.number);
     // After the switch: a tool the new plugin offers is one the daemon serves.
     crate::generation_hook(hook, &next);
 }

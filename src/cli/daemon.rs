@@ -87,7 +87,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{text}` is too large"))
 }
 
-fn seconds(value: f64, flag: &str) -> Result<Duration, String> {
+pub(super) fn seconds(value: f64, flag: &str) -> Result<Duration, String> {
     if value.is_finite() && value > 0.0 {
         Ok(Duration::from_secs_f64(value))
     } else {
@@ -97,7 +97,15 @@ fn seconds(value: f64, flag: &str) -> Result<Duration, String> {
     }
 }
 
-fn init_logs(format: LogFormat) {
+/// This executable, which workers are started from (`beeuni daemon-worker`).
+pub(super) fn worker_program() -> Result<std::path::PathBuf, ExitCode> {
+    std::env::current_exe().map_err(|e| {
+        eprintln!("error: cannot find the beeuni executable to start workers: {e}");
+        ExitCode::from(EXIT_INTERNAL)
+    })
+}
+
+pub(super) fn init_logs(format: LogFormat) {
     let builder = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_target(false);
@@ -130,12 +138,9 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
             return ExitCode::from(EXIT_INTERNAL);
         }
     };
-    let program = match std::env::current_exe() {
+    let program = match worker_program() {
         Ok(program) => program,
-        Err(e) => {
-            eprintln!("error: cannot find the beeuni executable to start workers: {e}");
-            return ExitCode::from(EXIT_INTERNAL);
-        }
+        Err(code) => return code,
     };
     let (project, _, _) = match load_or_report(start) {
         Ok(loaded) => loaded,

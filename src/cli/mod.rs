@@ -6,6 +6,7 @@
 mod daemon;
 mod lints;
 mod lock;
+mod mcp;
 mod output;
 mod plugin;
 mod project;
@@ -48,6 +49,8 @@ pub enum Command {
     Tools(ToolsCommand),
     /// Serve every tool of the project over HTTP to both harnesses.
     Daemon(daemon::DaemonArgs),
+    /// Serve the tools an agent sees to an MCP client on stdio.
+    Mcp(mcp::McpArgs),
     /// Set, list and remove the project's local secrets.
     #[command(subcommand)]
     Secrets(secrets::SecretsCommand),
@@ -101,6 +104,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(ToolsCommand::Migrate(args)) => tools_migrate::run(&start, &args),
         Command::Tools(ToolsCommand::New(args)) => tools_new::run(&start, &args),
         Command::Daemon(args) => daemon::run(&start, &args),
+        Command::Mcp(args) => mcp::run(&start, &args),
         Command::Types(args) => types::run(&start, &args),
         Command::Lock(args) => lock::run(&start, &args),
         Command::Test(args) => test::run(&start, &args),

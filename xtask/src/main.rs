@@ -136,7 +136,8 @@ fn unused_dependencies() -> Result<()> {
 /// their `node_modules`; install what is missing, as a session's checkout
 /// would have it. `tests/sarif/` is the SARIF Multitool that `tests/sarif.rs`
 /// runs, and `tests/typecheck/` the compiler and opencode's plugin types that
-/// `tests/plugin.rs` checks the golden plugins with, pinned the same way.
+/// `tests/plugin.rs` checks the golden plugins with, and `tests/mcp/` the MCP
+/// clients `tests/mcp.rs` drives, pinned the same way.
 fn install_fixture_packages() -> Result<()> {
     let root = workspace_root();
     let listed = Command::new("git")
@@ -145,6 +146,7 @@ fn install_fixture_packages() -> Result<()> {
             "tests/fixtures/**/package-lock.json",
             "tests/sarif/package-lock.json",
             "tests/typecheck/package-lock.json",
+            "tests/mcp/package-lock.json",
         ])
         .current_dir(&root)
         .output()

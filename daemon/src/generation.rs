@@ -67,6 +67,7 @@ pub struct WorkerOptions {
     pub count: usize,
     pub timeout_ms: u64,
     pub memory_bytes: u64,
+    pub sandbox: runtime::sandbox::Level,
 }
 
 impl Generation {
@@ -93,6 +94,7 @@ impl Generation {
                 timeout_ms: options.timeout_ms,
                 memory_bytes: options.memory_bytes,
                 box_env: crate::secrets::box_env(),
+                sandbox: options.sandbox,
             },
             retired: Default::default(),
         });

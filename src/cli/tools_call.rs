@@ -47,6 +47,10 @@ pub struct CallArgs {
     /// Send the call to the project's running daemon instead of running it here.
     #[arg(long)]
     pub daemon: bool,
+    /// Confine the tool as a daemon worker does: `off`, `best-effort`
+    /// (Landlock where the kernel has it) or `required`.
+    #[arg(long, value_name = "LEVEL", default_value = "best-effort")]
+    pub sandbox: runtime::sandbox::Level,
 }
 
 /// Finds `args.name` in the project found from `start` and calls it once.
@@ -162,7 +166,18 @@ fn call(
     let args_json = arguments(args)?;
     let deadline = deadline(args)?;
     let mut config = HostConfig::new(project_root);
-    config.box_env = secrets::box_env();
+    // The tool's temp folder, as a daemon worker's: kept, since a spilled
+    // output is read after the call.
+    let temp = tempfile::Builder::new()
+        .prefix("beeuni-hosted-")
+        .tempdir()
+        .map_err(|e| format!("cannot make the tool's temp folder: {e}"))?
+        .keep();
+    let box_env = secrets::box_env();
+    let grants = ::daemon::worker::sandbox_grants(project_root, &temp, &box_env);
+    config.box_env = ::daemon::worker::tools_env(&box_env, &temp);
+    let env = ::daemon::worker::tools_env(&env, &temp);
+    let sandbox = args.sandbox;
     config.transpile_cache = runtime::default_cache_dir();
     if let Some(deadline) = deadline {
         config.limits.deadline = deadline;
@@ -188,6 +203,15 @@ fn call(
             // assertion, seen on the openai package): that is reported as
             // this tool's failure, not as a crash or a deadline.
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                // This thread, and what it starts, only: this one prints.
+                let confined =
+                    runtime::sandbox::confine(sandbox, &grants).map_err(|e| e.to_string())?;
+                if let runtime::sandbox::Confined::Enforced
+                | runtime::sandbox::Confined::Partly(_) = confined
+                {
+                    // Out of the sandbox's reach, like the daemon's workers'.
+                    config.transpile_cache = None;
+                }
                 let mut host = Host::new(config).map_err(|e| e.to_string())?;
                 // Relative to the project directory, which `Host` resolves.
                 host.load_tool(&name, &module_path)

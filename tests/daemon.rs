@@ -1720,6 +1720,25 @@ mod containment {
     }
 
     #[test]
+    fn calls_of_agents_granted_other_secrets_never_share_a_worker() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        let pid = |agent: &str| {
+            let answer = daemon.call("pid", call_body(json!({}), json!({"agent": agent})));
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+            answer.body["output"].as_str().unwrap().to_string()
+        };
+        let spy = pid("spy");
+        let victim = pid("victim");
+        assert_ne!(spy, victim, "one worker ran calls of two grants");
+        // One worker per grant, not per agent or per call: `twin` is
+        // granted what `victim` is.
+        assert_eq!(pid("spy"), spy);
+        assert_eq!(pid("twin"), victim);
+        victim_reads_its_secret(&daemon, "in its own pool");
+    }
+
+    #[test]
     fn tools_call_runs_in_the_same_sandbox() {
         let sandbox = sandbox();
         let store = file_in(&sandbox.dir.path().join("secrets"), ".json");

@@ -174,7 +174,13 @@ fn call(
         .map_err(|e| format!("cannot make the tool's temp folder: {e}"))?
         .keep();
     let box_env = secrets::box_env();
-    let grants = ::daemon::worker::sandbox_grants(project_root, &temp, &box_env);
+    let mut grants = ::daemon::worker::sandbox_grants(project_root, &temp, &box_env);
+    // A hosted tool's source is staged outside the checkout.
+    if let Some(staged) = module_path.parent().filter(|_| module_path.is_absolute())
+        && !module_path.starts_with(project_root)
+    {
+        grants.read_write.push(staged.to_path_buf());
+    }
     config.box_env = ::daemon::worker::tools_env(&box_env, &temp);
     let env = ::daemon::worker::tools_env(&env, &temp);
     let sandbox = args.sandbox;

@@ -167,6 +167,7 @@ pub fn run(
         reader_inbox.close();
     });
     let mut feed = Feed {
+        temp: staged.clone(),
         box_env: tools_env(&setup.box_env, &staged),
         inbox,
         cancels,
@@ -307,6 +308,8 @@ impl Inbox {
 /// The host's side of the pipes: calls in from the reader thread, results
 /// out to the daemon as each call ends.
 struct Feed {
+    /// The worker's temp folder.
+    temp: PathBuf,
     /// The daemon's environment, the base of every `context.env`.
     box_env: Vec<(String, String)>,
     inbox: Arc<Inbox>,
@@ -378,6 +381,11 @@ impl CallFeed for Feed {
                 .collect(),
         };
         self.write(&Event::Done(done));
+        // The daemon's sweep removes temp folders a day after their last
+        // change: a worker in use keeps its own fresh.
+        if let Ok(folder) = std::fs::File::open(&self.temp) {
+            let _ = folder.set_modified(SystemTime::now());
+        }
     }
 }
 

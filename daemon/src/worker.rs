@@ -99,12 +99,13 @@ pub fn run(
         &sandbox_grants(&setup.project_dir, &staged, &setup.box_env),
     )?;
     let mut config = HostConfig::new(&setup.project_dir);
-    config.box_env = tools_env(&setup.box_env, &staged);
+    let box_env = tools_env(&setup.box_env, &confined, &staged);
+    config.box_env = box_env.clone();
     // A confined worker cannot reach the cache folder, which tools must not
     // write: it strips every module afresh.
-    config.transpile_cache = match confined {
-        runtime::sandbox::Confined::Enforced | runtime::sandbox::Confined::Partly(_) => None,
-        _ => runtime::default_cache_dir(),
+    config.transpile_cache = match confined.holds() {
+        true => None,
+        false => runtime::default_cache_dir(),
     };
     config.limits.deadline = Duration::from_millis(setup.timeout_ms);
     let mut host = Host::new(config)?;
@@ -168,7 +169,7 @@ pub fn run(
     });
     let mut feed = Feed {
         temp: staged.clone(),
-        box_env: tools_env(&setup.box_env, &staged),
+        box_env,
         inbox,
         cancels,
         limits: HashMap::new(),
@@ -211,9 +212,17 @@ pub fn sandbox_grants(
     }
 }
 
-/// The box environment with `TMPDIR` on the tools' own temp folder, so
-/// subprocesses write their temporary files where the sandbox lets them.
-pub fn tools_env(box_env: &[(String, String)], temp: &Path) -> Vec<(String, String)> {
+/// The box environment, with `TMPDIR` on the tools' own temp folder when
+/// they are confined, so subprocesses write their temporary files where
+/// the sandbox lets them.
+pub fn tools_env(
+    box_env: &[(String, String)],
+    confined: &runtime::sandbox::Confined,
+    temp: &Path,
+) -> Vec<(String, String)> {
+    if !confined.holds() {
+        return box_env.to_vec();
+    }
     box_env
         .iter()
         .filter(|(name, _)| name != "TMPDIR")

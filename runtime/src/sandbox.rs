@@ -119,6 +119,13 @@ pub enum Confined {
     Unavailable(String),
 }
 
+impl Confined {
+    /// Whether the file-system rules hold (the temp folder is the sandbox's).
+    pub fn holds(&self) -> bool {
+        matches!(self, Confined::Enforced | Confined::Partly(_))
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SandboxError {
     #[error(

@@ -181,15 +181,14 @@ fn call(
     {
         grants.read_write.push(staged.to_path_buf());
     }
-    config.box_env = ::daemon::worker::tools_env(&box_env, &temp);
-    let env = ::daemon::worker::tools_env(&env, &temp);
+    config.box_env = box_env;
     let sandbox = args.sandbox;
     config.transpile_cache = runtime::default_cache_dir();
     if let Some(deadline) = deadline {
         config.limits.deadline = deadline;
     }
     let limit = config.limits.deadline;
-    let context = CallContext {
+    let mut context = CallContext {
         session_id: args.session.clone(),
         agent: args.agent.clone(),
         env,
@@ -212,9 +211,10 @@ fn call(
                 // This thread, and what it starts, only: this one prints.
                 let confined =
                     runtime::sandbox::confine(sandbox, &grants).map_err(|e| e.to_string())?;
-                if let runtime::sandbox::Confined::Enforced
-                | runtime::sandbox::Confined::Partly(_) = confined
-                {
+                use ::daemon::worker::tools_env;
+                config.box_env = tools_env(&config.box_env, &confined, &temp);
+                context.env = tools_env(&context.env, &confined, &temp);
+                if confined.holds() {
                     // Out of the sandbox's reach, like the daemon's workers'.
                     config.transpile_cache = None;
                 }

@@ -6,7 +6,8 @@
 //! [`STUCK_GRACE`] after its deadline means the worker is blocked in code
 //! the runtime cannot interrupt: the driver kills the worker's process group
 //! (its subprocesses too), fails the calls it held, and a new worker takes
-//! the slot.
+//! the slot. Whenever a worker's last call in flight ends, the driver kills
+//! every process left below it (see `proc_tree.rs`).
 
 use std::collections::HashMap;
 use std::path::PathBuf;

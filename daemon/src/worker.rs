@@ -10,7 +10,11 @@
 //! it, and a socket cannot be reopened through `/proc/self/fd/N` as a pipe
 //! could), and leaves fds 0 and 1 on `/dev/null`, all before it reads a
 //! module. A tool's `console` and `process.stdout` never used fd 1: the
-//! runtime collects them into the call's answer.
+//! runtime collects them into the call's answer. Then, still before the
+//! first module, it confines itself (`runtime::sandbox`: the checkout and
+//! its own temp folder, nothing of the daemon's files) and becomes a child
+//! subreaper, so that what its tools detach stays below it for the daemon
+//! to kill (`proc_tree.rs`).
 //!
 //! A worker is a process, not a thread, because boa cannot interrupt native
 //! code (a catastrophic regular expression) and cannot bound its heap: the

@@ -1739,6 +1739,21 @@ mod containment {
     }
 
     #[test]
+    fn a_confined_tool_still_runs_the_systems_programs_in_the_checkout() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        // git reads the user's configuration, and refuses to run when it
+        // exists but cannot be read.
+        let git = sh(
+            &daemon,
+            "git init -q repo && cd repo && git -c user.email=t@t.invalid -c user.name=t commit -q --allow-empty -m m && git log --format=%s",
+        );
+        assert_eq!(git["stdout"], "m\n", "{git}");
+        let temp = sh(&daemon, "f=$(mktemp) && echo kept > $f && cat $f");
+        assert_eq!(temp["stdout"], "kept\n", "{temp}");
+    }
+
+    #[test]
     fn tools_call_runs_in_the_same_sandbox() {
         let sandbox = sandbox();
         let store = file_in(&sandbox.dir.path().join("secrets"), ".json");

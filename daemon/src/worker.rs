@@ -205,13 +205,25 @@ pub fn sandbox_grants(
     if let Some(dir) = runtime::default_cache_dir() {
         protected.push(("the transpile cache", dir));
     }
+    let var = |name: &str| {
+        box_env
+            .iter()
+            .find(|(n, v)| n == name && !v.is_empty())
+            .map(|(_, v)| PathBuf::from(v))
+    };
+    let config_home = var("XDG_CONFIG_HOME").or_else(|| var("HOME").map(|h| h.join(".config")));
     runtime::sandbox::Grants {
         read_write: vec![project_dir.to_path_buf(), temp.to_path_buf()],
+        // git refuses to run when it cannot read the user's configuration.
+        read_only: [
+            var("HOME").map(|h| h.join(".gitconfig")),
+            config_home.map(|c| c.join("git")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
         protected,
-        path_var: box_env
-            .iter()
-            .find(|(name, _)| name == "PATH")
-            .map(|(_, value)| value.into()),
+        path_var: var("PATH").map(PathBuf::into_os_string),
         temp_dir: Some(temp.to_path_buf()),
     }
 }

@@ -150,6 +150,9 @@ pub enum SandboxError {
 pub struct Grants {
     /// Read, write and run beneath each (the checkout, the temp folder).
     pub read_write: Vec<PathBuf>,
+    /// Read only (a user's git configuration, without which git refuses
+    /// to run); those that do not exist are skipped.
+    pub read_only: Vec<PathBuf>,
     /// Files and folders tools must not reach (the secret store, the
     /// runtime file, the transpile cache): a grant that would contain one
     /// is refused, and a `PATH` folder that would is left out.
@@ -214,6 +217,8 @@ pub fn confine(level: Level, grants: &Grants) -> Result<Confined, SandboxError> 
         .map_err(setup)?
         .add_rules(path_beneath_rules(&grants.read_write, all))
         .map_err(setup)?
+        .add_rules(path_beneath_rules(&grants.read_only, read))
+        .map_err(setup)?
         .no_new_privs(true)
         .restrict_self()
         .map_err(setup)?;
@@ -264,7 +269,7 @@ fn describe(status: landlock::LandlockStatus) -> String {
 /// A grant that holds a protected path would hand it to tools: Landlock
 /// rules only add rights, so such a path cannot be cut out again.
 fn check_exposure(grants: &Grants) -> Result<(), SandboxError> {
-    for granted in &grants.read_write {
+    for granted in grants.read_write.iter().chain(&grants.read_only) {
         let granted_real = real(granted);
         for (kind, protected) in &grants.protected {
             if real(protected).starts_with(&granted_real) {
@@ -326,6 +331,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let grants = Grants {
             read_write: vec![dir.path().to_path_buf()],
+            read_only: Vec::new(),
             protected: vec![("the secret store", dir.path().join("secrets/p.json"))],
             path_var: None,
             temp_dir: None,
@@ -341,6 +347,7 @@ mod tests {
         std::fs::create_dir(&bin).unwrap();
         let grants = Grants {
             read_write: Vec::new(),
+            read_only: Vec::new(),
             protected: vec![("the cache", home.path().join(".cache/beeuni"))],
             path_var: Some(std::env::join_paths([home.path(), &bin]).unwrap()),
             temp_dir: None,
@@ -361,6 +368,7 @@ mod tests {
         std::fs::write(outside.path().join("secret"), "s").unwrap();
         let grants = Grants {
             read_write: vec![granted.path().to_path_buf()],
+            read_only: Vec::new(),
             protected: Vec::new(),
             path_var: None,
             temp_dir: None,

@@ -372,7 +372,15 @@ fn tools_call_reuses_stripped_typescript_until_the_tool_changes() {
             .map(|dir| dir.map(|entry| entry.unwrap().path()).collect::<Vec<_>>())
             .unwrap_or_default()
     };
-    let call = || beeuni_with_cache(project.path(), &["tools", "call", "echo"], cache.path());
+    // Unconfined: a sandboxed call cannot reach the cache folder at all
+    // (tools must not write it), so it strips every module afresh.
+    let call = || {
+        beeuni_with_cache(
+            project.path(),
+            &["tools", "call", "echo", "--sandbox", "off"],
+            cache.path(),
+        )
+    };
 
     std::fs::write(project.path().join("tool.ts"), tool("one")).unwrap();
     assert_eq!(call().stdout, "one\n");

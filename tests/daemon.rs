@@ -12,7 +12,7 @@ use reqwest::blocking::Client;
 use serde_json::{Value, json};
 use test_support::daemon_mix::{self, Answer, Kind, Verdict, call_body};
 
-const TOKEN: &str = "test-token-3f9c";
+const TOKEN: &str = "test-token-3f9c-0123456789abcdef-0123";
 
 /// A copy of the daemon fixture in a temp folder, with its own secret store,
 /// runtime folder and cache.
@@ -406,6 +406,35 @@ fn tools_listed_per_agent_and_harness() {
             "description": "Echoes its text and who called.",
             "parameters": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
         })
+    );
+}
+
+#[test]
+fn a_token_shorter_than_32_bytes_is_refused() {
+    let sandbox = Sandbox::new();
+    let mut child = sandbox
+        .command()
+        .args(["daemon", "--workers", "1", "--no-watch"])
+        .env("BEEUNI_DAEMON_TOKEN", "short-token")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A daemon that accepted the token would say it listens, and run on.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    if !first.is_empty() {
+        let _ = child.kill();
+        panic!("the daemon started with a short token: {first}");
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("BEEUNI_DAEMON_TOKEN is 11 bytes long; a token must have at least 32"),
+        "{stderr}"
     );
 }
 
@@ -1345,8 +1374,9 @@ fn a_worker_that_exhausts_its_memory_costs_only_its_call() {
 fn a_client_that_disconnects_aborts_the_call_and_kills_its_subprocess() {
     let sandbox = Sandbox::new();
     let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
-    let note = sandbox.dir.path().join("aborted.txt");
-    let pid_file = sandbox.dir.path().join("pid.txt");
+    // In the checkout: the sandbox lets a tool write nowhere else.
+    let note = sandbox.project().join("aborted.txt");
+    let pid_file = sandbox.project().join("pid.txt");
     let impatient = Client::builder()
         .timeout(Duration::from_millis(1500))
         .build()
@@ -1428,7 +1458,8 @@ fn mixed_load_with_faults_gets_every_answer_right() {
         disconnects: 8,
     };
     let clients = daemon_mix::Clients::new().unwrap();
-    let scratch = sandbox.dir.path().join("scratch");
+    // In the checkout: a sandboxed tool writes nowhere else.
+    let scratch = sandbox.project().join("scratch");
     std::fs::create_dir_all(&scratch).unwrap();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let collateral = std::sync::atomic::AtomicUsize::new(0);
@@ -1556,6 +1587,195 @@ mod containment {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// The one file of `dir` whose name ends with `suffix`.
+    fn file_in(dir: &Path, suffix: &str) -> PathBuf {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.to_string_lossy().ends_with(suffix))
+            .unwrap_or_else(|| panic!("no *{suffix} in {}", dir.display()))
+    }
+
+    /// Reads `path` in the worker itself (`node:fs`): the text, or why not.
+    fn fsread(daemon: &Daemon, path: &Path) -> Value {
+        let answer = daemon.call(
+            "fsread",
+            call_body(json!({"path": path}), json!({"agent": "spy"})),
+        );
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        serde_json::from_str(answer.body["output"].as_str().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_tool_cannot_read_the_runtime_file_the_store_or_the_daemons_environment() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        // The tools can read the checkout: what follows is the sandbox
+        // refusing, not a tool that reads nothing.
+        let manifest = fsread(&daemon, &sandbox.project().join("beeuni.yaml"));
+        assert!(
+            manifest["text"].as_str().unwrap().contains("spy"),
+            "{manifest}"
+        );
+        let runtime_file = file_in(&sandbox.dir.path().join("run"), ".json");
+        let store = file_in(&sandbox.dir.path().join("secrets"), ".json");
+        let environ = PathBuf::from(format!("/proc/{}/environ", daemon.child.id()));
+        for path in [&runtime_file, &store, &environ] {
+            let inside = fsread(&daemon, path);
+            assert!(
+                inside["text"].is_null() && inside["error"].as_str().unwrap().contains("EACCES"),
+                "a tool read {}: {inside}",
+                path.display()
+            );
+            let outside = sh(&daemon, &format!("cat {}", path.display()));
+            let stdout = outside["stdout"].as_str().unwrap();
+            assert!(
+                outside["status"] != 0
+                    && !stdout.contains(TOKEN)
+                    && !stdout.contains(VICTIM_SECRET),
+                "a subprocess read {}: {outside}",
+                path.display()
+            );
+        }
+    }
+
+    #[test]
+    fn a_tool_cannot_signal_the_daemon() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        let pid = daemon.child.id();
+        let killed = sh(&daemon, &format!("kill -TERM {pid} && kill -KILL {pid}"));
+        assert_ne!(killed["status"], 0, "{killed}");
+        assert!(
+            killed["stderr"].as_str().unwrap().contains("not permitted"),
+            "{killed}"
+        );
+        assert_eq!(daemon.get("/beeuni/health").status, StatusCode::OK);
+        victim_reads_its_secret(&daemon, "after the kill");
+        assert!(!daemon.log().contains("SIGTERM"), "{}", daemon.log());
+    }
+
+    #[test]
+    fn a_tools_setsid_child_is_gone_after_the_deadline() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch", "--timeout", "2"]);
+        let pid_file = sandbox.project().join("detached.pid");
+        let answer = daemon.call(
+            "sh",
+            call_body(
+                json!({"command": format!(
+                    "setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! > {}; sleep 300",
+                    pid_file.display()
+                )}),
+                json!({"agent": "spy"}),
+            ),
+        );
+        assert_eq!(
+            answer.status,
+            StatusCode::GATEWAY_TIMEOUT,
+            "{}",
+            answer.body
+        );
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        // Running, or stopped: a killed process waits as a zombie until
+        // its parent collects it, which is dead all the same.
+        let running = || {
+            std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).is_ok_and(|stat| {
+                !stat
+                    .rsplit_once(')')
+                    .unwrap()
+                    .1
+                    .trim_start()
+                    .starts_with('Z')
+            })
+        };
+        // The daemon kills it once the worker has no call in flight; the
+        // 504 may come first, so wait (without asserting on time) for it.
+        let start = Instant::now();
+        while running() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the setsid child {} outlived its call's deadline:\n{}",
+                pid.trim(),
+                daemon.log()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        victim_reads_its_secret(&daemon, "after the sweep");
+    }
+
+    #[test]
+    fn calls_of_agents_granted_other_secrets_never_share_a_worker() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        let pid = |agent: &str| {
+            let answer = daemon.call("pid", call_body(json!({}), json!({"agent": agent})));
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+            answer.body["output"].as_str().unwrap().to_string()
+        };
+        let spy = pid("spy");
+        let victim = pid("victim");
+        assert_ne!(spy, victim, "one worker ran calls of two grants");
+        // One worker per grant, not per agent or per call: `twin` is
+        // granted what `victim` is.
+        assert_eq!(pid("spy"), spy);
+        assert_eq!(pid("twin"), victim);
+        victim_reads_its_secret(&daemon, "in its own pool");
+    }
+
+    #[test]
+    fn a_confined_tool_still_runs_the_systems_programs_in_the_checkout() {
+        let sandbox = sandbox();
+        let daemon = sandbox.start(&["--workers", "1", "--no-watch"]);
+        // git reads the user's configuration, and refuses to run when it
+        // exists but cannot be read.
+        let git = sh(
+            &daemon,
+            "git init -q repo && cd repo && git -c user.email=t@t.invalid -c user.name=t commit -q --allow-empty -m m && git log --format=%s",
+        );
+        assert_eq!(git["stdout"], "m\n", "{git}");
+        let temp = sh(&daemon, "f=$(mktemp) && echo kept > $f && cat $f");
+        assert_eq!(temp["stdout"], "kept\n", "{temp}");
+    }
+
+    #[test]
+    fn tools_call_runs_in_the_same_sandbox() {
+        let sandbox = sandbox();
+        let store = file_in(&sandbox.dir.path().join("secrets"), ".json");
+        let output = sandbox
+            .command()
+            .args(["tools", "call", "fsread", "--agent", "spy", "--args"])
+            .arg(json!({"path": store}).to_string())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let read: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(
+            read["error"].as_str().unwrap().contains("EACCES"),
+            "tools call read the store: {read}"
+        );
+        let off = sandbox
+            .command()
+            .args([
+                "tools",
+                "call",
+                "fsread",
+                "--sandbox",
+                "off",
+                "--agent",
+                "spy",
+                "--args",
+            ])
+            .arg(json!({"path": store}).to_string())
+            .output()
+            .unwrap();
+        let read: Value = serde_json::from_slice(&off.stdout).unwrap();
+        assert!(
+            read["text"].as_str().unwrap().contains("VICTIM_KEY"),
+            "--sandbox off still confined the tool: {read}"
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-const TOKEN: &str = "mcp-test-token";
+const TOKEN: &str = "mcp-test-token-of-at-least-32-bytes-long";
 
 /// Fails with the whole text when `needle` is not in it.
 #[track_caller]
@@ -538,8 +538,13 @@ fn cancelling_a_call_aborts_its_signal_and_kills_its_subprocess() {
         return;
     };
     for (what, index, client, revision, transport) in clients(&sandbox, &daemon, &[], "") {
-        let note = sandbox.path(&format!("aborted-{index}-{}.txt", transport.0));
-        let pid_file = sandbox.path(&format!("pid-{index}-{}.txt", transport.0));
+        // In the checkout: the sandboxed worker may write nowhere else.
+        let note = sandbox
+            .project()
+            .join(format!("aborted-{index}-{}.txt", transport.0));
+        let pid_file = sandbox
+            .project()
+            .join(format!("pid-{index}-{}.txt", transport.0));
         let seen = drive(
             client,
             revision,

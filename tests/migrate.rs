@@ -1108,9 +1108,21 @@ fn real_world_set_has_no_false_clean() {
         .cloned()
         .collect();
     for ((tool, _, _, args), legacy) in REAL_WORLD_CALLS.iter().zip(&before) {
+        // Unconfined, as the legacy run was: in the sandbox `os.tmpdir()`
+        // is the call's own folder, and `submit_plan` prints a path in it.
         let after = beeuni(
             root,
-            &["tools", "call", tool, "--args", args, "--session", "s-1"],
+            &[
+                "tools",
+                "call",
+                tool,
+                "--args",
+                args,
+                "--session",
+                "s-1",
+                "--sandbox",
+                "off",
+            ],
             &[],
         );
         // `tools call` ends what the tool returned with one line break.

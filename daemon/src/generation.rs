@@ -1,6 +1,16 @@
 //! A generation: the project as read at one moment and the workers that
 //! loaded its tools. New calls go to the newest generation; a call keeps the
 //! generation it started on, which ends when its last call does.
+//!
+//! A generation's workers are pooled by *grant*, the set of secret names a
+//! call carries: a worker only ever runs calls of one grant, so a tool
+//! cannot find in its process (memory, realm, a `fetch` wrapped at load)
+//! the secrets of an agent granted others. The pool of calls without
+//! secrets starts with the generation; any other starts on its grant's
+//! first call, which waits for a worker to load. Each pool has
+//! `--workers` workers. Grants come from `beeuni.yaml` (an agent it does
+//! not configure has none), so their number is bounded by the manifest,
+//! not by requests.
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -10,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use checker::project::{Harness, Project, ToolKind};
 
 use crate::pool::{Slot, WorkerSpec};
-use crate::protocol::{Loaded, Setup, Skipped, ToolSpec};
+use crate::protocol::{Call, Loaded, Setup, Skipped, ToolSpec};
 
 /// A tool a generation serves.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,7 +49,10 @@ pub struct Generation {
     pub project: Project,
     pub tools: Vec<ServedTool>,
     pub skipped: Vec<SkippedTool>,
-    pub workers: Vec<Arc<Slot>>,
+    /// The workers of each grant (see the module's note).
+    pools: Mutex<HashMap<Grant, Arc<Vec<Arc<Slot>>>>>,
+    /// Workers per pool.
+    count: usize,
     spec: Arc<WorkerSpec>,
     /// The tools each caller (agent, parent agent, harness) sees, worked
     /// out on its first call rather than on every call.
@@ -49,6 +62,16 @@ pub struct Generation {
 }
 
 type Caller = (String, Option<String>, Harness);
+
+/// The secret names a call carries, sorted: the key of its worker pool.
+type Grant = Vec<String>;
+
+fn grant_of(call: &Call) -> Grant {
+    let mut names: Grant = call.secrets.iter().map(|(name, _)| name.clone()).collect();
+    names.sort();
+    names.dedup();
+    names
+}
 
 /// Callers whose tools are remembered at most; past this (agent names come
 /// from requests) they are worked out each time.
@@ -67,6 +90,7 @@ pub struct WorkerOptions {
     pub count: usize,
     pub timeout_ms: u64,
     pub memory_bytes: u64,
+    pub sandbox: runtime::sandbox::Level,
 }
 
 impl Generation {
@@ -93,6 +117,7 @@ impl Generation {
                 timeout_ms: options.timeout_ms,
                 memory_bytes: options.memory_bytes,
                 box_env: crate::secrets::box_env(),
+                sandbox: options.sandbox,
             },
             retired: Default::default(),
         });
@@ -144,7 +169,8 @@ impl Generation {
             project,
             tools,
             skipped,
-            workers,
+            pools: Mutex::new(HashMap::from([(Grant::new(), Arc::new(workers))])),
+            count: options.count.max(1),
             spec,
             seen: Mutex::default(),
             by_name: tools_by_name,
@@ -180,19 +206,46 @@ impl Generation {
         self.tools.get(*self.by_name.get(name)?)
     }
 
-    /// The worker with the fewest calls in flight, preferring one that
-    /// takes its calls promptly (a worker whose thread is blocked does not).
-    pub fn least_busy(&self) -> Option<&Arc<Slot>> {
-        self.workers
+    /// The workers of `call`'s grant, started now if this is its first call.
+    fn pool(&self, call: &Call) -> Arc<Vec<Arc<Slot>>> {
+        let grant = grant_of(call);
+        let mut pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
+        pools
+            .entry(grant)
+            .or_insert_with(|| {
+                Arc::new(
+                    (0..self.count)
+                        .map(|_| Slot::start_later(self.spec.clone()))
+                        .collect(),
+                )
+            })
+            .clone()
+    }
+
+    /// Every worker of every pool.
+    pub fn slots(&self) -> Vec<Arc<Slot>> {
+        let pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
+        pools
+            .values()
+            .flat_map(|pool| pool.iter().cloned())
+            .collect()
+    }
+
+    /// The worker of `call`'s grant with the fewest calls in flight,
+    /// preferring one that takes its calls promptly (a worker whose thread
+    /// is blocked does not); `None` while none of them is up.
+    pub fn least_busy(&self, call: &Call) -> Option<Arc<Slot>> {
+        self.pool(call)
             .iter()
             .filter_map(|w| Some((w.load()?, w)))
             .min_by_key(|(load, _)| *load)
-            .map(|(_, w)| w)
+            .map(|(_, w)| w.clone())
     }
 
-    /// Whether a worker other than `busy` is up and taking its calls promptly.
-    pub fn prompt_worker_besides(&self, busy: &Arc<Slot>) -> bool {
-        self.workers
+    /// Whether a worker of `call`'s grant other than `busy` is up and
+    /// taking its calls promptly.
+    pub fn prompt_worker_besides(&self, call: &Call, busy: &Arc<Slot>) -> bool {
+        self.pool(call)
             .iter()
             .any(|w| !Arc::ptr_eq(w, busy) && !w.slow_to_take())
     }

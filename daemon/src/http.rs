@@ -324,7 +324,7 @@ pub(crate) async fn dispatch(
     // A call its worker died without starting goes to another worker.
     let mut deaths = 0;
     let reply = loop {
-        let Some(worker) = generation.least_busy().cloned() else {
+        let Some(worker) = generation.least_busy(&call) else {
             // Every worker is being replaced: wait for one, within the deadline.
             if tokio::time::Instant::now() + WORKER_WAIT >= deadline {
                 return timed_out(false);
@@ -344,7 +344,7 @@ pub(crate) async fn dispatch(
                     // not started goes where it can start now.
                     if !ticket.started()
                         && worker.slow_to_take()
-                        && generation.prompt_worker_besides(&worker)
+                        && generation.prompt_worker_besides(&call, &worker)
                     {
                         ticket.withdraw();
                     }
@@ -486,8 +486,8 @@ async fn health(State(shared): State<Arc<Shared>>, _headers: HeaderMap) -> Respo
         "tools": generation.tools.len(),
         "skipped": generation.skipped.len(),
         "generation": generation.number,
-        "workers": generation.workers.iter().filter(|w| w.load().is_some()).count(),
-        "calls": generation.workers.iter().filter_map(|w| w.load()).map(|l| l.in_flight()).sum::<usize>(),
+        "workers": generation.slots().iter().filter(|w| w.load().is_some()).count(),
+        "calls": generation.slots().iter().filter_map(|w| w.load()).map(|l| l.in_flight()).sum::<usize>(),
     }))
     .into_response()
 }

@@ -22,6 +22,7 @@ pub mod mcp;
 mod offline;
 pub mod paths;
 mod pool;
+mod proc_tree;
 pub mod protocol;
 mod reload;
 pub mod runfile;
@@ -71,6 +72,8 @@ pub struct Options {
     pub on_generation: Option<OnGeneration>,
     /// A file the daemon's own hook writes: changing it starts no reload.
     pub ignore_file: Option<PathBuf>,
+    /// How workers confine the tools they run (`--sandbox`).
+    pub sandbox: runtime::sandbox::Level,
 }
 
 /// What [`Options::on_generation`] runs: `Ok` is logged as information,
@@ -158,21 +161,60 @@ fn random_token() -> anyhow::Result<String> {
     Ok(hex::encode(bytes))
 }
 
+/// The shortest `BEEUNI_DAEMON_TOKEN` accepted: a guessable token would
+/// make anyone on the machine any agent.
+pub const MIN_TOKEN_BYTES: usize = 32;
+
+fn checked_token(token: String) -> anyhow::Result<String> {
+    if token.len() < MIN_TOKEN_BYTES {
+        anyhow::bail!(
+            "BEEUNI_DAEMON_TOKEN is {} bytes long; a token must have at least {MIN_TOKEN_BYTES} (e.g. `openssl rand -hex 32`), or leave it unset and the daemon draws one",
+            token.len()
+        );
+    }
+    Ok(token)
+}
+
+/// Asks the kernel once what the workers' sandbox can be, says so in the
+/// log, and refuses to start when `required` cannot be met.
+pub(crate) fn sandbox_level(level: runtime::sandbox::Level) -> anyhow::Result<runtime::sandbox::Level> {
+    use runtime::sandbox::Level;
+    match (level, runtime::sandbox::probe()) {
+        (Level::Off, _) => {
+            tracing::warn!("[sandbox] off: tools run with every right of this user");
+            Ok(Level::Off)
+        }
+        (_, Ok(())) => {
+            tracing::info!(
+                "[sandbox] {level}: each worker is confined to the checkout and its temp folder (Landlock)"
+            );
+            Ok(level)
+        }
+        (Level::Required, Err(why)) => Err(runtime::sandbox::SandboxError::Unsupported(why).into()),
+        (Level::BestEffort, Err(why)) => {
+            tracing::warn!("[sandbox] not available ({why}): tools run unconfined");
+            Ok(Level::BestEffort)
+        }
+    }
+}
+
 async fn serve(
     project: Project,
     options: Options,
     ready: impl FnOnce(&Ready),
 ) -> anyhow::Result<()> {
     let token = match options.token.clone().filter(|t| !t.is_empty()) {
-        Some(token) => token,
+        Some(token) => checked_token(token)?,
         None => random_token()?,
     };
+    let sandbox = sandbox_level(options.sandbox)?;
     let root = project.root.clone();
     let worker_options = WorkerOptions {
         program: options.program.clone(),
         count: options.workers.max(1),
         timeout_ms: options.timeout.as_millis() as u64,
         memory_bytes: options.worker_memory,
+        sandbox,
     };
     let shared =
         Arc::new(Shared::start(project, &worker_options, token.clone(), options.timeout).await?);

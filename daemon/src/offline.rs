@@ -22,6 +22,8 @@ pub fn load_offline(project: &Project) -> anyhow::Result<Ready> {
         timeout_ms: 0,
         memory_bytes: 0,
         box_env: crate::secrets::box_env(),
+        // Only descriptions are read here (`plugin render` runs no call).
+        sandbox: runtime::sandbox::Level::Off,
     };
     let staged = tempfile::Builder::new()
         .prefix("beeuni-hosted-")

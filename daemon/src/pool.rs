@@ -6,7 +6,8 @@
 //! [`STUCK_GRACE`] after its deadline means the worker is blocked in code
 //! the runtime cannot interrupt: the driver kills the worker's process group
 //! (its subprocesses too), fails the calls it held, and a new worker takes
-//! the slot.
+//! the slot. Whenever a worker's last call in flight ends, the driver kills
+//! every process left below it (see `proc_tree.rs`).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -396,7 +397,7 @@ impl Driver {
         let mut open = true;
         let why = loop {
             if !open && pending.is_empty() {
-                let _ = self.child.start_kill();
+                self.kill_group();
                 let _ = self.child.wait().await;
                 return None;
             }
@@ -450,7 +451,13 @@ impl Driver {
                             if matches!(event, Event::Started(_)) {
                                 self.slow_to_take.store(false, Ordering::Relaxed);
                             }
+                            let had_calls = !pending.is_empty();
                             self.note(&mut pending, event);
+                            if had_calls && pending.is_empty()
+                                && let Err(e) = self.sweep_left_behind().await
+                            {
+                                break format!("cannot write to it: {e}");
+                            }
                         }
                         Err(e) => break format!("it wrote a line the daemon does not understand: {e}"),
                     },
@@ -538,6 +545,30 @@ impl Driver {
         }
     }
 
+    /// Kills every process below the worker once it has no call in flight:
+    /// what a call left running, `setsid` and double-forked processes
+    /// included (the worker is their subreaper, see `proc_tree.rs`). Not
+    /// sooner, since a running call may still use its own. The daemon does
+    /// it, not the worker: the sandbox keeps the worker out of other
+    /// processes' `/proc` entries. The worker then reaps those that were
+    /// its children.
+    async fn sweep_left_behind(&mut self) -> std::io::Result<()> {
+        let Some(pid) = self.child.id().map(|p| p as i32) else {
+            return Ok(());
+        };
+        let table = crate::proc_tree::subtree(pid);
+        let below = crate::proc_tree::descendants(&table, pid);
+        if below.is_empty() {
+            return Ok(());
+        }
+        crate::proc_tree::kill(&below);
+        let orphans = crate::proc_tree::orphans(&table, pid);
+        if orphans.is_empty() {
+            return Ok(());
+        }
+        self.send(&Request::Reap(orphans)).await
+    }
+
     async fn send(&mut self, request: &Request) -> std::io::Result<()> {
         let mut line = serde_json::to_vec(request).unwrap_or_default();
         line.push(b'\n');
@@ -546,6 +577,10 @@ impl Driver {
 
     fn kill_group(&mut self) {
         if let Some(pid) = self.child.id() {
+            // The worker is a subreaper: what its tools detached (`setsid`)
+            // is below it, outside its group, until it dies.
+            let table = crate::proc_tree::subtree(pid as i32);
+            crate::proc_tree::kill(&crate::proc_tree::descendants(&table, pid as i32));
             let _ = nix::sys::signal::killpg(
                 nix::unistd::Pid::from_raw(pid as i32),
                 nix::sys::signal::Signal::SIGKILL,

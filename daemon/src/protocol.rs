@@ -26,6 +26,9 @@ pub struct Setup {
     /// The daemon's box environment, `process.env` in the tools: the
     /// worker's own environment differs (no Rust backtraces in the log).
     pub box_env: Vec<(String, String)>,
+    /// How the worker confines its tools (`--sandbox`).
+    #[serde(default)]
+    pub sandbox: runtime::sandbox::Level,
 }
 
 /// What a worker loaded, its first line.
@@ -60,6 +63,9 @@ pub enum Request {
     /// `Withdrawn` with the ones it gave back; the others have started (or
     /// ended) and are answered as usual.
     Withdraw(Vec<u64>),
+    /// The daemon killed these children of the worker (processes the tools
+    /// left behind): wait for them, so that none stays a zombie.
+    Reap(Vec<i32>),
 }
 
 /// A call the daemon hands a worker.

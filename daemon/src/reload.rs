@@ -42,7 +42,7 @@ pub fn log_loaded(generation: &Generation) {
         "[tools] generation {}: {count} tools loaded ({}), {} workers",
         generation.number,
         names.join(", "),
-        generation.workers.len()
+        generation.slots().len()
     );
     if !generation.skipped.is_empty() {
         tracing::warn!("[tools] project tools that did not load");

@@ -10,7 +10,11 @@
 //! it, and a socket cannot be reopened through `/proc/self/fd/N` as a pipe
 //! could), and leaves fds 0 and 1 on `/dev/null`, all before it reads a
 //! module. A tool's `console` and `process.stdout` never used fd 1: the
-//! runtime collects them into the call's answer.
+//! runtime collects them into the call's answer. Then, still before the
+//! first module, it confines itself (`runtime::sandbox`: the checkout and
+//! its own temp folder, nothing of the daemon's files) and becomes a child
+//! subreaper, so that what its tools detach stays below it for the daemon
+//! to kill (`proc_tree.rs`).
 //!
 //! A worker is a process, not a thread, because boa cannot interrupt native
 //! code (a catastrophic regular expression) and cannot bound its heap: the
@@ -76,6 +80,9 @@ pub fn run(
 ) -> anyhow::Result<()> {
     // A worker outliving its daemon would hold a CPU forever.
     let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
+    // Every process the tools start stays below this one, `setsid` or not,
+    // so that what a call leaves behind can be found (`proc_tree.rs`).
+    let _ = nix::sys::prctl::set_child_subreaper(true);
     let mut first = String::new();
     input.read_line(&mut first)?;
     let setup: Setup = serde_json::from_str(&first)?;
@@ -83,15 +90,30 @@ pub fn run(
         use nix::sys::resource::{Resource, setrlimit};
         setrlimit(Resource::RLIMIT_AS, setup.memory_bytes, setup.memory_bytes)?;
     }
+    // The worker's temp folder: hosted sources, spilled outputs and the
+    // tools' own temporary files. Kept when the worker ends, since the
+    // model may read a spilled output later; the daemon's sweep removes it.
     let staged = tempfile::Builder::new()
         .prefix("beeuni-hosted-")
-        .tempdir()?;
+        .tempdir()?
+        .keep();
+    // Before any module is read: a module's top level is tool code too.
+    let confined = runtime::sandbox::confine(
+        setup.sandbox,
+        &sandbox_grants(&setup.project_dir, &staged, &setup.box_env),
+    )?;
     let mut config = HostConfig::new(&setup.project_dir);
-    config.box_env = setup.box_env.clone();
-    config.transpile_cache = runtime::default_cache_dir();
+    let box_env = tools_env(&setup.box_env, &confined, &staged);
+    config.box_env = box_env.clone();
+    // A confined worker cannot reach the cache folder, which tools must not
+    // write: it strips every module afresh.
+    config.transpile_cache = match confined.holds() {
+        true => None,
+        false => runtime::default_cache_dir(),
+    };
     config.limits.deadline = Duration::from_millis(setup.timeout_ms);
     let mut host = Host::new(config)?;
-    let ready = load_all(&mut host, &setup, staged.path());
+    let ready = load_all(&mut host, &setup, &staged);
     writeln!(output, "{}", serde_json::to_string(&ready)?)?;
     output.flush()?;
 
@@ -129,6 +151,10 @@ pub fn run(
                     taken => taken,
                 },
                 Request::Withdraw(ids) => reader_inbox.take(&ids),
+                Request::Reap(pids) => {
+                    reap(&pids);
+                    continue;
+                }
             };
             if given_back.is_empty() {
                 continue;
@@ -146,7 +172,8 @@ pub fn run(
         reader_inbox.close();
     });
     let mut feed = Feed {
-        box_env: setup.box_env.clone(),
+        temp: staged.clone(),
+        box_env,
         inbox,
         cancels,
         limits: HashMap::new(),
@@ -160,7 +187,77 @@ pub fn run(
     }
 }
 
+/// What a worker's (or `tools call`'s) tools may reach besides the system
+/// folders: the checkout and `temp` read and write; and what they must not,
+/// however the folders are laid out.
+pub fn sandbox_grants(
+    project_dir: &Path,
+    temp: &Path,
+    box_env: &[(String, String)],
+) -> runtime::sandbox::Grants {
+    let mut protected = Vec::new();
+    if let Some(dir) = crate::paths::secrets_dir() {
+        protected.push(("the secret store", dir));
+    }
+    if let Some(dir) = crate::paths::runtime_dir() {
+        protected.push(("the daemon's runtime file", dir));
+    }
+    if let Some(dir) = runtime::default_cache_dir() {
+        protected.push(("the transpile cache", dir));
+    }
+    let var = |name: &str| {
+        box_env
+            .iter()
+            .find(|(n, v)| n == name && !v.is_empty())
+            .map(|(_, v)| PathBuf::from(v))
+    };
+    let config_home = var("XDG_CONFIG_HOME").or_else(|| var("HOME").map(|h| h.join(".config")));
+    runtime::sandbox::Grants {
+        read_write: vec![project_dir.to_path_buf(), temp.to_path_buf()],
+        // git refuses to run when it cannot read the user's configuration.
+        read_only: [
+            var("HOME").map(|h| h.join(".gitconfig")),
+            config_home.map(|c| c.join("git")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        protected,
+        path_var: var("PATH").map(PathBuf::into_os_string),
+        temp_dir: Some(temp.to_path_buf()),
+    }
+}
+
+/// The box environment, with `TMPDIR` on the tools' own temp folder when
+/// they are confined, so subprocesses write their temporary files where
+/// the sandbox lets them.
+pub fn tools_env(
+    box_env: &[(String, String)],
+    confined: &runtime::sandbox::Confined,
+    temp: &Path,
+) -> Vec<(String, String)> {
+    if !confined.holds() {
+        return box_env.to_vec();
+    }
+    box_env
+        .iter()
+        .filter(|(name, _)| name != "TMPDIR")
+        .cloned()
+        .chain([("TMPDIR".to_string(), temp.display().to_string())])
+        .collect()
+}
+
 type Shared<T> = Arc<Mutex<T>>;
+
+/// Collects the exit of processes the daemon killed that had become this
+/// worker's children (it is their subreaper): only a parent can, and a
+/// zombie still looks like a process. The runtime's own children are never
+/// among them; tokio waits for those.
+fn reap(pids: &[i32]) {
+    for &pid in pids {
+        let _ = nix::sys::wait::waitpid(nix::unistd::Pid::from_raw(pid), None);
+    }
+}
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
@@ -236,6 +333,8 @@ impl Inbox {
 /// The host's side of the pipes: calls in from the reader thread, results
 /// out to the daemon as each call ends.
 struct Feed {
+    /// The worker's temp folder.
+    temp: PathBuf,
     /// The daemon's environment, the base of every `context.env`.
     box_env: Vec<(String, String)>,
     inbox: Arc<Inbox>,
@@ -307,6 +406,11 @@ impl CallFeed for Feed {
                 .collect(),
         };
         self.write(&Event::Done(done));
+        // The daemon's sweep removes temp folders a day after their last
+        // change: a worker in use keeps its own fresh.
+        if let Ok(folder) = std::fs::File::open(&self.temp) {
+            let _ = folder.set_modified(SystemTime::now());
+        }
     }
 }
 

@@ -61,6 +61,7 @@ mod loader;
 mod ops;
 mod output;
 mod prelude;
+pub mod sandbox;
 mod signal;
 mod state;
 mod transpile;

@@ -1,7 +1,7 @@
 //! What the model reads: the size limits on a tool's text and the spill file.
 //!
 //! Owns truncation. An output over the byte or line limit is written whole to
-//! a file under the system temp directory, and the returned text is its
+//! a file under the temp directory (the sandbox's, see `sandbox.rs`), and the returned text is its
 //! beginning (within both limits, cut at a line or character boundary) plus
 //! one line naming the full size and the file. It does not produce the text;
 //! `call.rs` does.
@@ -60,7 +60,7 @@ fn save(text: &str) -> std::io::Result<std::path::PathBuf> {
     let mut file = tempfile::Builder::new()
         .prefix("beeuni-tool-output-")
         .suffix(".txt")
-        .tempfile()?;
+        .tempfile_in(crate::sandbox::temp_dir())?;
     file.write_all(text.as_bytes())?;
     let (_, path) = file.keep().map_err(|e| e.error)?;
     Ok(path)

@@ -61,6 +61,10 @@ pub struct DaemonArgs {
     /// How log lines on stderr look.
     #[arg(long, value_enum, default_value_t)]
     pub log_format: LogFormat,
+    /// How workers confine tools: `off`, `best-effort` (Landlock where the
+    /// kernel has it) or `required` (refuse to start without it).
+    #[arg(long, value_name = "LEVEL", default_value = "best-effort")]
+    pub sandbox: runtime::sandbox::Level,
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {
@@ -167,6 +171,7 @@ pub fn run(start: &Path, args: &DaemonArgs) -> ExitCode {
         max_connections: args.max_connections,
         on_generation: plugin_out.clone().map(super::plugin::writer),
         ignore_file: plugin_out,
+        sandbox: args.sandbox,
     };
     let result = ::daemon::run(project, options, |ready| {
         use std::io::Write;

@@ -23,6 +23,9 @@ pub struct McpArgs {
     /// Deadline of a call, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
     pub timeout: f64,
+    /// How workers confine tools, as `beeuni daemon --sandbox` does.
+    #[arg(long, value_name = "LEVEL", default_value = "best-effort")]
+    pub sandbox: runtime::sandbox::Level,
 }
 
 pub fn run(start: &Path, args: &McpArgs) -> ExitCode {
@@ -51,6 +54,7 @@ pub fn run(start: &Path, args: &McpArgs) -> ExitCode {
         worker_memory: ::daemon::DEFAULT_WORKER_MEMORY,
         program,
         watch: true,
+        sandbox: args.sandbox,
     };
     match ::daemon::mcp::serve_stdio(project, options) {
         Ok(()) => ExitCode::SUCCESS,

@@ -47,6 +47,10 @@ pub struct CallArgs {
     /// Send the call to the project's running daemon instead of running it here.
     #[arg(long)]
     pub daemon: bool,
+    /// Confine the tool as a daemon worker does: `off`, `best-effort`
+    /// (Landlock where the kernel has it) or `required`.
+    #[arg(long, value_name = "LEVEL", default_value = "best-effort")]
+    pub sandbox: runtime::sandbox::Level,
 }
 
 /// Finds `args.name` in the project found from `start` and calls it once.
@@ -162,13 +166,29 @@ fn call(
     let args_json = arguments(args)?;
     let deadline = deadline(args)?;
     let mut config = HostConfig::new(project_root);
-    config.box_env = secrets::box_env();
+    // The tool's temp folder, as a daemon worker's: kept, since a spilled
+    // output is read after the call.
+    let temp = tempfile::Builder::new()
+        .prefix("beeuni-hosted-")
+        .tempdir()
+        .map_err(|e| format!("cannot make the tool's temp folder: {e}"))?
+        .keep();
+    let box_env = secrets::box_env();
+    let mut grants = ::daemon::worker::sandbox_grants(project_root, &temp, &box_env);
+    // A hosted tool's source is staged outside the checkout.
+    if let Some(staged) = module_path.parent().filter(|_| module_path.is_absolute())
+        && !module_path.starts_with(project_root)
+    {
+        grants.read_write.push(staged.to_path_buf());
+    }
+    config.box_env = box_env;
+    let sandbox = args.sandbox;
     config.transpile_cache = runtime::default_cache_dir();
     if let Some(deadline) = deadline {
         config.limits.deadline = deadline;
     }
     let limit = config.limits.deadline;
-    let context = CallContext {
+    let mut context = CallContext {
         session_id: args.session.clone(),
         agent: args.agent.clone(),
         env,
@@ -188,6 +208,16 @@ fn call(
             // assertion, seen on the openai package): that is reported as
             // this tool's failure, not as a crash or a deadline.
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                // This thread, and what it starts, only: this one prints.
+                let confined =
+                    runtime::sandbox::confine(sandbox, &grants).map_err(|e| e.to_string())?;
+                use ::daemon::worker::tools_env;
+                config.box_env = tools_env(&config.box_env, &confined, &temp);
+                context.env = tools_env(&context.env, &confined, &temp);
+                if confined.holds() {
+                    // Out of the sandbox's reach, like the daemon's workers'.
+                    config.transpile_cache = None;
+                }
                 let mut host = Host::new(config).map_err(|e| e.to_string())?;
                 // Relative to the project directory, which `Host` resolves.
                 host.load_tool(&name, &module_path)

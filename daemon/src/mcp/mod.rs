@@ -29,7 +29,7 @@ pub(crate) async fn calls_end(shared: &Shared, within: Duration) {
     let generation = shared.current();
     let in_flight = || -> usize {
         generation
-            .workers
+            .slots()
             .iter()
             .filter_map(|w| w.load())
             .map(|l| l.in_flight())

@@ -32,6 +32,8 @@ pub struct StdioOptions {
     pub program: PathBuf,
     /// Watch the project and reload on change.
     pub watch: bool,
+    /// How workers confine tools (`--sandbox`).
+    pub sandbox: runtime::sandbox::Level,
 }
 
 /// Serves `project` on stdio until the client closes stdin.
@@ -49,6 +51,7 @@ async fn serve(project: Project, options: StdioOptions) -> anyhow::Result<()> {
         count: options.workers.max(1),
         timeout_ms: options.timeout.as_millis() as u64,
         memory_bytes: options.worker_memory,
+        sandbox: crate::sandbox_level(options.sandbox)?,
     };
     // No listener: nothing presents a token.
     let shared =

@@ -53,7 +53,7 @@ pub(super) fn host_info(_: &JsValue, _: &[JsValue], context: &mut Context) -> Js
         "cwd": state.project_dir.display().to_string(),
         "platform": match std::env::consts::OS { "macos" => "darwin", "windows" => "win32", other => other },
         "arch": match std::env::consts::ARCH { "x86_64" => "x64", "aarch64" => "arm64", other => other },
-        "tmpdir": std::env::temp_dir().display().to_string(),
+        "tmpdir": crate::sandbox::temp_dir().display().to_string(),
         "homedir": home,
         "hostname": hostname,
         "cpus": cpus,

@@ -76,7 +76,8 @@ pub fn run(beeuni: &Path, work: &Path, root: &Path, plan: &Plan) -> Result<()> {
     }
     let project = work.join("project");
     test_support::copy_tree(&root.join("tests/fixtures/daemon/project"), &project);
-    let scratch = work.join("scratch");
+    // In the checkout: a sandboxed tool writes nowhere else.
+    let scratch = project.join("scratch");
     std::fs::create_dir_all(&scratch)?;
     let mut command = super::beeuni_command(beeuni, &project, work, plan.workers);
     command.args(["--timeout", &TIMEOUT_SECONDS.to_string(), "--no-watch"]);

@@ -64,7 +64,7 @@ pub struct Options {
 }
 
 /// The token every server is started with and every request carries.
-const TOKEN: &str = "bench-token-7d1e";
+const TOKEN: &str = "bench-token-7d1e-0123456789abcdef-0123";
 
 /// The ten realistic tools of the fixture (the echo tool is `echo`).
 const TEN: [&str; 10] = [

@@ -8,7 +8,8 @@
 //! flags from the RegExp, compiles it again with the same regress and flags
 //! (cached, [`pattern`]), reads the input without a copy per call
 //! ([`input`]), tries one position for sticky and `^`-anchored patterns, and
-//! looks for a literal prefix with memchr before trying a position. It
+//! looks for a literal prefix (memchr) or a leading class's bytes before
+//! trying a position. It
 //! builds the result array as boa's RegExpBuiltinExec does (`index`,
 //! `input`, `groups`, `indices` for `d`) and updates `lastIndex` the same
 //! way. What it cannot do exactly (a receiver that is not a RegExp, a source
@@ -179,15 +180,14 @@ fn find(
     if let (true, Some(probe)) = (one_position, &compiled.probe) {
         return at(probe, &text, input, last_index, flags);
     }
-    if let (Text::Ascii(ascii), Some(prefix), Some(probe)) =
-        (&*text, &compiled.prefix, &compiled.probe)
+    if let (Text::Ascii(ascii), Some(start), Some(probe)) =
+        (&*text, &compiled.start, &compiled.probe)
     {
-        // Each candidate is where the prefix occurs; no match can start
-        // anywhere else, and the first candidate that matches is the
-        // leftmost match.
+        // Each candidate is where the prefix (or one of the leading class's
+        // bytes) occurs; no match can start anywhere else, and the first
+        // candidate that matches is the leftmost match.
         let mut from = last_index;
-        while let Some(offset) = prefix.find(&ascii.as_bytes()[from..]) {
-            let candidate = from + offset;
+        while let Some(candidate) = start.next(ascii.as_bytes(), from) {
             if let Some(found) = at(probe, &text, input, candidate, flags) {
                 return Some(found);
             }

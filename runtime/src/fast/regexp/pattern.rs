@@ -56,9 +56,28 @@ pub(crate) struct Compiled {
     pub(crate) probe: Option<Regex>,
     /// Every match starts at index 0 (`^` without `m`, no top-level `|`).
     pub(crate) anchored: bool,
-    /// The ASCII text every match starts with, when there is one and case
-    /// matters.
-    pub(crate) prefix: Option<Finder<'static>>,
+    /// What every match starts with, when case matters and it is known.
+    pub(crate) start: Option<Start>,
+}
+
+/// What every match of a pattern starts with.
+pub(crate) enum Start {
+    /// This ASCII text (found with memchr's `memmem`).
+    Literal(Finder<'static>),
+    /// One of these ASCII bytes (a leading class like `[&<>"']`).
+    Byte([bool; 128]),
+}
+
+impl Start {
+    /// The first index at or after `from` where a match may start.
+    pub(crate) fn next(&self, haystack: &[u8], from: usize) -> Option<usize> {
+        let rest = haystack.get(from..)?;
+        let offset = match self {
+            Start::Literal(finder) => finder.find(rest),
+            Start::Byte(set) => rest.iter().position(|&b| b < 128 && set[usize::from(b)]),
+        }?;
+        Some(from + offset)
+    }
 }
 
 /// Patterns compiled so far on this thread, by source, then flags (looked
@@ -144,17 +163,21 @@ fn compile(source: &str, flags: RegexFlags) -> Option<Compiled> {
     };
     let anchored =
         !flags.multiline && source.starts_with('^') && top_level_alternation == Some(false);
-    let prefix = if flags.ignore_case || top_level_alternation != Some(false) {
+    let start = if flags.ignore_case || top_level_alternation != Some(false) {
         None
     } else {
         let prefix = literal_prefix(source);
-        (!prefix.is_empty()).then(|| Finder::new(prefix.as_bytes()).into_owned())
+        if prefix.is_empty() {
+            leading_class(source).map(Start::Byte)
+        } else {
+            Some(Start::Literal(Finder::new(prefix.as_bytes()).into_owned()))
+        }
     };
     Some(Compiled {
         regex,
         probe,
         anchored,
-        prefix,
+        start,
     })
 }
 
@@ -209,9 +232,9 @@ fn literal_prefix(source: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let (c, width) = match bytes[i] {
-            b'\\' => match bytes.get(i + 1) {
-                Some(&b) if b"^$\\.*+?()[]{}|/-".contains(&b) => (b, 2),
-                _ => break,
+            b'\\' => match bytes.get(i + 1).and_then(|&b| escaped(b)) {
+                Some(b) => (b, 2),
+                None => break,
             },
             b if b.is_ascii() && !b"^$.*+?()[]{}|".contains(&b) => (b, 1),
             _ => break,
@@ -227,6 +250,45 @@ fn literal_prefix(source: &str) -> String {
         i += width;
     }
     prefix
+}
+
+/// The character an escape `\\b` stands for, when it is one ASCII character
+/// in every mode: escaped punctuation, `\\n`, `\\t`, `\\r`.
+fn escaped(b: u8) -> Option<u8> {
+    match b {
+        b'n' => Some(b'\n'),
+        b't' => Some(b'\t'),
+        b'r' => Some(b'\r'),
+        b if b"^$\\.*+?()[]{}|/-".contains(&b) => Some(b),
+        _ => None,
+    }
+}
+
+/// The bytes of a leading class of plain ASCII characters (`[&<>"']`, no
+/// negation, range or class escape) that is required (not under `?`, `*`
+/// or `{`).
+fn leading_class(source: &str) -> Option<[bool; 128]> {
+    let bytes = source.as_bytes();
+    if bytes.first() != Some(&b'[') || bytes.get(1) == Some(&b'^') {
+        return None;
+    }
+    let mut set = [false; 128];
+    let mut i = 1;
+    loop {
+        let (c, width) = match *bytes.get(i)? {
+            b']' if i > 1 => break,
+            b'\\' => (escaped(*bytes.get(i + 1)?)?, 2),
+            b'-' | b'[' | b']' => return None,
+            b if b.is_ascii() => (b, 1),
+            _ => return None,
+        };
+        set[usize::from(c)] = true;
+        i += width;
+    }
+    match bytes.get(i + 1) {
+        Some(b'?' | b'*' | b'{') => None,
+        _ => Some(set),
+    }
 }
 
 #[cfg(test)]
@@ -250,6 +312,22 @@ mod tests {
         assert_eq!(literal_prefix("ab+c"), "ab");
         assert_eq!(literal_prefix(r"a\d"), "a");
         assert_eq!(literal_prefix("[ab]c"), "");
+        assert_eq!(literal_prefix(r"\n[ \t]*$"), "\n");
+    }
+
+    #[test]
+    fn a_leading_class_gives_its_bytes_when_it_is_required() {
+        let set = leading_class(r#"[&<>"']"#).unwrap();
+        let members: String = (0u8..128)
+            .filter(|&b| set[usize::from(b)])
+            .map(char::from)
+            .collect();
+        assert_eq!(members, "\"&'<>");
+        assert!(leading_class("[a-z]x").is_none());
+        assert!(leading_class("[^a]").is_none());
+        assert!(leading_class("[ab]?c").is_none());
+        assert!(leading_class(r"[\d]").is_none());
+        assert!(leading_class("[]a]").is_none());
     }
 
     #[test]

@@ -92,6 +92,7 @@ const edge = [
   [/[\p{L}--[a-z]]+/v, 'abcÄÖdef'], [/[^]/g, ''], [/$/g, 'abc'], [/(?:)/g, 'ab'], [/x/y, 'x', 2],
   [new RegExp('a\nb'), 'a\nb'], [new RegExp('a\\nb'), 'a\nb'], [new RegExp('\\\n'), '\n'],
   [/abc/, 'x'.repeat(400) + 'abc'], [/abc/g, 'abc'.repeat(200), 300], [/<div class="(\w+)">/, '<div>'.repeat(100) + '<div class="x">'],
+  [/[&<>"']/, 'a & b < c'.repeat(40)], [/[&<>"']/g, 'x&y', 2], [/[:|]+x/, 'a|b:|x'], [/\n[ \t]*\n/, 'a\n \t\nb'],
   [/\d{3}/, '12 345 6789'], [/[a-z]+@[a-z]+\.com/, 'mail: bob@example.com'], [/(\d+)(?=px)/g, '10em 20px 30px'],
 ];
 for (const [re, text, lastIndex] of edge) {

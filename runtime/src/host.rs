@@ -150,6 +150,8 @@ impl Host {
         .map_err(|e| HostError(e.to_string()))?;
         crate::json_parse::install(&mut context)
             .map_err(|e| HostError(format!("JSON.parse could not be installed: {e}")))?;
+        crate::fast::install(&mut context)
+            .map_err(|e| HostError(format!("the native fast paths could not be installed: {e}")))?;
         crate::error_stack::install(&mut context)
             .map_err(|e| HostError(format!("error stacks could not be installed: {e}")))?;
         let natives = ops::install(&mut context);

@@ -51,6 +51,7 @@ pub mod deep;
 mod engine_panic;
 mod error_stack;
 mod event_loop;
+mod fast;
 mod host;
 pub mod hosted;
 mod internals;

@@ -379,7 +379,7 @@ fn alternating_medians(
 /// pieces. The bench cannot know which state it meets, so an unchanged
 /// binary looked 20% slower from one run to the next; a fresh copy is one
 /// known state for every build it compares.
-fn installed_copy(binary: &Path, work: &Path, suffix: &str) -> Result<PathBuf> {
+pub(crate) fn installed_copy(binary: &Path, work: &Path, suffix: &str) -> Result<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let dir = work.join("bin");
     std::fs::create_dir_all(&dir)?;
@@ -416,7 +416,7 @@ fn drop_cached_pages(file: &Path) -> Result<()> {
     Ok(())
 }
 
-fn find_bun(work: &Path) -> Option<PathBuf> {
+pub(crate) fn find_bun(work: &Path) -> Option<PathBuf> {
     if let Ok(bun) = which::which("bun") {
         return Some(bun);
     }
@@ -437,7 +437,7 @@ fn find_bun(work: &Path) -> Option<PathBuf> {
 }
 
 /// bun's side of the cold call: import the tool and call it once.
-const CALL_TS: &str = r#"const tool = (await import(process.argv[2])).default;
+pub(crate) const CALL_TS: &str = r#"const tool = (await import(process.argv[2])).default;
 const signal = new AbortController().signal;
 const out = await tool.execute(JSON.parse(process.argv[3]), { sessionId: 'bench', agent: 'bench', directory: process.cwd(), env: {}, signal });
 console.log(typeof out === 'string' ? out : JSON.stringify(out, null, 2));

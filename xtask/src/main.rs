@@ -5,12 +5,13 @@
 //!   (cargo-machete), and biome over the runtime's JS prelude.
 //! - `js [--write]`: biome, format and lint, over the runtime's JS prelude.
 //! - `codegen [--check]`: regenerate checked-in generated files.
-//! - `bench check|runtime|daemon`: benchmarks that report ratios against references
+//! - `bench check|runtime|daemon|packages`: benchmarks that report ratios against references
 //!   measured in the same run; `bench daemon --faults` is the daemon's
 //!   load-and-faults run at full counts.
 
 mod bench_check;
 mod bench_daemon;
+mod bench_packages;
 mod bench_runtime;
 mod codegen;
 mod js;
@@ -60,6 +61,8 @@ enum Bench {
     /// `beeuni daemon` under wrk against Bun and Node daemons and an axum
     /// floor; with `--faults`, under 100,000 calls mixed with faults.
     Daemon(bench_daemon::Options),
+    /// Realistic work on popular npm packages under `beeuni tools call` and Bun.
+    Packages(bench_packages::Options),
 }
 
 fn main() -> Result<()> {
@@ -70,6 +73,7 @@ fn main() -> Result<()> {
         Task::Bench(Bench::Check(options)) => bench_check::run(options),
         Task::Bench(Bench::Runtime) => bench_runtime::run(),
         Task::Bench(Bench::Daemon(options)) => bench_daemon::run(options),
+        Task::Bench(Bench::Packages(options)) => bench_packages::run(options),
     }
 }
 

@@ -1,0 +1,16 @@
+//! Native built-ins installed over boa's own where boa's are slow on the
+//! work tools do, each producing exactly the result of the one it replaces
+//! (each has a test that runs both on the same inputs).
+//!
+//! - [`regexp`]: `RegExp.prototype.exec` without boa 0.22's copy of the
+//!   whole input on every call, and with fast paths for sticky, anchored and
+//!   literal-prefixed patterns.
+
+pub(crate) mod regexp;
+
+use boa_engine::{Context, JsResult};
+
+/// Installs every replacement into `context`'s realm.
+pub(crate) fn install(context: &mut Context) -> JsResult<()> {
+    regexp::install(context)
+}

@@ -231,7 +231,9 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                 self.group.insert(Box::pin(job.call(self.cell)));
             }
             let promise = self.executor.promise_jobs.borrow_mut().pop_front();
-            let ran = if let Some(job) = promise {
+            // Whether the job is a timer callback, the one kind of job whose
+            // JS error nothing else can see (see `fatal_if_limit`).
+            let (ran, timer) = if let Some(job) = promise {
                 let result = job.call(&mut self.cell.borrow_mut());
                 self.since_check += 1;
                 if self.since_check >= 512 {
@@ -241,18 +243,18 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                         return Err(Stop::Budget);
                     }
                 }
-                result
+                (result, false)
             } else {
                 let generic = self.executor.generic_jobs.borrow_mut().pop_front();
                 match generic {
-                    Some(job) => job.call(&mut self.cell.borrow_mut()),
+                    Some(job) => (job.call(&mut self.cell.borrow_mut()), false),
                     None => match self.run_one_due_timer() {
-                        Some(result) => result,
+                        Some(result) => (result, true),
                         None => break,
                     },
                 }
             };
-            if let Err(stop) = fatal_if_limit(ran, &mut self.cell.borrow_mut()) {
+            if let Err(stop) = fatal_if_limit(ran, timer, &mut self.cell.borrow_mut()) {
                 self.burst = None;
                 return Err(stop);
             }
@@ -300,18 +302,24 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
 }
 
 /// Errors a job returns are engine errors such as a runtime limit, which JS
-/// cannot catch, or JS errors thrown by a callback nobody awaits (a timer, an
-/// I/O callback). Both fail the call: the first would otherwise leave its
-/// promise pending forever, and the second is what Bun's process dies of,
-/// with the error the model should read. A `process.on('uncaughtException')`
-/// listener takes a JS error instead, as in Node and Bun.
-fn fatal_if_limit(result: JsResult<JsValue>, context: &mut Context) -> Result<(), Stop> {
+/// cannot catch, or JS errors thrown by a callback nobody awaits. The first
+/// fail the call: its promise would otherwise stay pending forever. Of the
+/// second, a timer callback's fails the call too, as Bun's process dies of
+/// it, with the error the model should read, unless a
+/// `process.on('uncaughtException')` listener takes it. Other jobs' errors
+/// are the runtime's own bookkeeping (a stream's queued step after it was
+/// destroyed) and are dropped, as before.
+fn fatal_if_limit(
+    result: JsResult<JsValue>,
+    timer: bool,
+    context: &mut Context,
+) -> Result<(), Stop> {
     match result {
         Err(error) if error.as_engine().is_some() => {
             Err(Stop::Fatal(crate::limits::describe(&error)))
         }
-        Err(error) => uncaught(&error, context),
-        Ok(_) => Ok(()),
+        Err(error) if timer => uncaught(&error, context),
+        _ => Ok(()),
     }
 }
 

@@ -18,7 +18,7 @@ use std::time::Duration;
 use boa_engine::job::{
     GenericJob, IntervalJob, Job, JobExecutor, NativeAsyncJob, PromiseJob, TimeoutJob,
 };
-use boa_engine::{Context, JsResult, JsValue};
+use boa_engine::{Context, JsError, JsResult, JsValue, js_string};
 use futures_concurrency::future::FutureGroup;
 use futures_lite::StreamExt;
 use tokio::time::Instant;
@@ -231,7 +231,9 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                 self.group.insert(Box::pin(job.call(self.cell)));
             }
             let promise = self.executor.promise_jobs.borrow_mut().pop_front();
-            let ran = if let Some(job) = promise {
+            // Whether the job is a timer callback, the one kind of job whose
+            // JS error nothing else can see (see `fatal_if_limit`).
+            let (ran, timer) = if let Some(job) = promise {
                 let result = job.call(&mut self.cell.borrow_mut());
                 self.since_check += 1;
                 if self.since_check >= 512 {
@@ -241,18 +243,18 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                         return Err(Stop::Budget);
                     }
                 }
-                result
+                (result, false)
             } else {
                 let generic = self.executor.generic_jobs.borrow_mut().pop_front();
                 match generic {
-                    Some(job) => job.call(&mut self.cell.borrow_mut()),
+                    Some(job) => (job.call(&mut self.cell.borrow_mut()), false),
                     None => match self.run_one_due_timer() {
-                        Some(result) => result,
+                        Some(result) => (result, true),
                         None => break,
                     },
                 }
             };
-            if let Err(stop) = fatal_if_limit(ran) {
+            if let Err(stop) = fatal_if_limit(ran, timer, &mut self.cell.borrow_mut()) {
                 self.burst = None;
                 return Err(stop);
             }
@@ -299,17 +301,73 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
     }
 }
 
-/// Errors a job returns are either ordinary JS errors in a callback nobody
-/// awaits (ignored, as a browser would only log them) or engine errors such as
-/// a runtime limit, which JS cannot catch: they stop the code that was running
-/// and must fail the call instead of leaving its promise pending forever.
-fn fatal_if_limit(result: JsResult<JsValue>) -> Result<(), Stop> {
+/// Errors a job returns are engine errors such as a runtime limit, which JS
+/// cannot catch, or JS errors thrown by a callback nobody awaits. The first
+/// fail the call: its promise would otherwise stay pending forever. Of the
+/// second, a timer callback's fails the call too, as Bun's process dies of
+/// it, with the error the model should read, unless a
+/// `process.on('uncaughtException')` listener takes it. Other jobs' errors
+/// are the runtime's own bookkeeping (a stream's queued step after it was
+/// destroyed) and are dropped, as before.
+fn fatal_if_limit(
+    result: JsResult<JsValue>,
+    timer: bool,
+    context: &mut Context,
+) -> Result<(), Stop> {
     match result {
         Err(error) if error.as_engine().is_some() => {
             Err(Stop::Fatal(crate::limits::describe(&error)))
         }
+        Err(error) if timer => uncaught(&error, context),
         _ => Ok(()),
     }
+}
+
+/// Hands an uncaught JS error to the `uncaughtException` listeners, or fails
+/// the call with it when there are none (or a listener throws).
+fn uncaught(error: &JsError, context: &mut Context) -> Result<(), Stop> {
+    let Ok(value) = error.clone().into_opaque(context) else {
+        return Err(Stop::Fatal(crate::call::error_text(error, context)));
+    };
+    match emit_uncaught(&value, context) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(Stop::Fatal(crate::call::thrown_text(&value, context))),
+        Err(thrown) => Err(Stop::Fatal(crate::call::error_text(&thrown, context))),
+    }
+}
+
+/// `process.emit('uncaughtException', error, 'uncaughtException')` when the
+/// global `process` has a listener for it; `false` when it has none.
+fn emit_uncaught(error: &JsValue, context: &mut Context) -> JsResult<bool> {
+    let event = JsValue::from(js_string!("uncaughtException"));
+    let process = context
+        .global_object()
+        .get(js_string!("process"), context)?;
+    let Some(process) = process.as_object() else {
+        return Ok(false);
+    };
+    let count = process.get(js_string!("listenerCount"), context)?;
+    let Some(count) = count.as_callable() else {
+        return Ok(false);
+    };
+    let listeners = count.call(
+        &process.clone().into(),
+        std::slice::from_ref(&event),
+        context,
+    )?;
+    if listeners.to_number(context)? < 1.0 {
+        return Ok(false);
+    }
+    let emit = process.get(js_string!("emit"), context)?;
+    let Some(emit) = emit.as_callable() else {
+        return Ok(false);
+    };
+    emit.call(
+        &process.clone().into(),
+        &[event.clone(), error.clone(), event],
+        context,
+    )?;
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -387,5 +445,61 @@ mod tests {
             drop(driver);
             assert_eq!(steps(&mut cell.borrow_mut()), "A:0 B:0 A:1 B:1 A:2 B:2");
         });
+    }
+
+    /// Runs `code` on a paused clock until nothing more can happen.
+    fn stop_after(code: &str) -> (Stop, String) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .start_paused(true)
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let executor = Rc::new(Executor::default());
+            let mut context = context(executor.clone());
+            context.eval(Source::from_bytes(code)).unwrap();
+            let cell = RefCell::new(&mut context);
+            let mut driver = Driver::new(&cell, executor.clone(), Duration::from_secs(1));
+            let stop = driver
+                .run(|_| false, Instant::now() + Duration::from_secs(60))
+                .await;
+            drop(driver);
+            (stop, steps(&mut cell.borrow_mut()))
+        })
+    }
+
+    /// Bun's process dies of an error a timer callback throws; here it
+    /// fails the call with that error's message, and later timers never run.
+    #[test]
+    fn an_error_thrown_in_a_timer_fails_with_its_message() {
+        let (stop, steps) = stop_after(
+            "globalThis.steps = [];
+             setTimeout(() => { throw new TypeError('boom in a timer'); }, 10);
+             setTimeout(() => steps.push('later'), 20);",
+        );
+        assert!(
+            matches!(&stop, Stop::Fatal(m) if m == "boom in a timer"),
+            "{stop:?}"
+        );
+        assert_eq!(steps, "");
+    }
+
+    /// An `uncaughtException` listener on `process` takes the error instead,
+    /// and the loop goes on.
+    #[test]
+    fn an_uncaught_exception_listener_takes_the_error() {
+        let (stop, steps) = stop_after(
+            "globalThis.steps = [];
+             const listeners = [];
+             globalThis.process = {
+               listenerCount: (event) => (event === 'uncaughtException' ? listeners.length : 0),
+               emit: (event, error, origin) => listeners.forEach((f) => f(error, origin)),
+             };
+             listeners.push((error, origin) => steps.push(`${origin}: ${error.message}`));
+             setTimeout(() => { throw new Error('x'); }, 10);
+             setTimeout(() => steps.push('later'), 20);",
+        );
+        assert!(matches!(stop, Stop::Stalled), "{stop:?}");
+        assert_eq!(steps, "uncaughtException: x later");
     }
 }

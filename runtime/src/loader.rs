@@ -2,7 +2,8 @@
 //!
 //! Owns resolution (oxc_resolver with the conditions `import`, `module`,
 //! `default` and the `.js` → `.ts` alias), reading files, stripping
-//! TypeScript, JSON modules, wrapping CommonJS files as ES modules, and the
+//! TypeScript, Bun's data loaders (JSON, text, TOML, YAML, chosen by the
+//! extension or a `with { type }` attribute), wrapping CommonJS files as ES modules, and the
 //! synthetic `node:*` and `bun` modules built from the prelude's objects. It
 //! never falls back to boa's default loader, so a tool reads nothing it did
 //! not import. It does not run modules; `host.rs` links and evaluates them.
@@ -31,16 +32,51 @@ use crate::transpile;
 
 pub(crate) struct ToolLoader {
     state: Rc<HostState>,
-    modules: RefCell<HashMap<PathBuf, Module>>,
+    /// Keyed by kind too: one file imported as code and `with { type: "text" }`
+    /// is two modules, as in Bun.
+    modules: RefCell<HashMap<(PathBuf, FileKind), Module>>,
     builtins: RefCell<HashMap<String, Module>>,
 }
 
 /// How a resolved file is evaluated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum FileKind {
     Esm,
     CommonJs,
     Json,
+    /// Bun's `text` loader: the file's text is the default export.
+    Text,
+    /// Bun's `toml` and `yaml` loaders: the parsed document is the default
+    /// export and its top-level keys are named exports.
+    Toml,
+    Yaml,
+}
+
+impl FileKind {
+    /// The name `require` and `host.resolve` use for the kind.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            FileKind::Esm => "esm",
+            FileKind::CommonJs => "commonjs",
+            FileKind::Json => "json",
+            FileKind::Text => "text",
+            FileKind::Toml => "toml",
+            FileKind::Yaml => "yaml",
+        }
+    }
+
+    /// The kind an import attribute `with { type }` asks for. Bun honours
+    /// `text`, `json`, `toml` and `yaml` whatever the extension; any other
+    /// type is refused, as the standard says.
+    fn of_attribute(value: &str) -> Option<FileKind> {
+        match value {
+            "text" => Some(FileKind::Text),
+            "json" => Some(FileKind::Json),
+            "toml" => Some(FileKind::Toml),
+            "yaml" => Some(FileKind::Yaml),
+            _ => None,
+        }
+    }
 }
 
 /// What a specifier names.
@@ -65,10 +101,31 @@ impl ToolLoader {
         kind: FileKind,
         context: &mut Context,
     ) -> JsResult<Module> {
-        if let Some(module) = self.modules.borrow().get(path) {
+        let key = (path.to_path_buf(), kind);
+        if let Some(module) = self.modules.borrow().get(&key) {
             return Ok(module.clone());
         }
         let module = match kind {
+            FileKind::Text => {
+                let text = read(path, &self.state)?;
+                synthetic(JsValue::from(JsString::from(text.as_str())), None, context)?
+            }
+            FileKind::Toml | FileKind::Yaml => {
+                let text = JsValue::from(JsString::from(read(path, &self.state)?.as_str()));
+                let parse = if kind == FileKind::Toml {
+                    crate::ops::data_formats::toml_parse
+                } else {
+                    crate::ops::data_formats::yaml_parse
+                };
+                let value = parse(&JsValue::undefined(), &[text], context).map_err(|e| {
+                    error(format!(
+                        "{}: {}",
+                        display(path, &self.state),
+                        message_of(&e)
+                    ))
+                })?;
+                synthetic(value, None, context)?
+            }
             FileKind::Json => {
                 let text = read(path, &self.state)?;
                 Module::parse_json(JsString::from(text.as_str()), context).map_err(|e| {
@@ -123,9 +180,7 @@ impl ToolLoader {
                 synthetic(exports, Some(path.to_path_buf()), context)?
             }
         };
-        self.modules
-            .borrow_mut()
-            .insert(path.to_path_buf(), module.clone());
+        self.modules.borrow_mut().insert(key, module.clone());
         Ok(module)
     }
 
@@ -178,6 +233,17 @@ impl ModuleLoader for ToolLoader {
             .as_deref()
             .and_then(Path::parent)
             .map_or_else(|| self.state.project_dir.clone(), Path::to_path_buf);
+        let asked = match request.get_attribute("type") {
+            Some(value) => {
+                let value = value.to_std_string_escaped();
+                Some(FileKind::of_attribute(&value).ok_or_else(|| {
+                    error(format!(
+                        "Unsupported import attribute type \"{value}\" for '{specifier}'"
+                    ))
+                })?)
+            }
+            None => None,
+        };
         match resolve(
             &self.state,
             &specifier,
@@ -186,7 +252,9 @@ impl ModuleLoader for ToolLoader {
             Mode::Import,
         )? {
             Target::Builtin(name) => self.load_builtin(&name, &mut context.borrow_mut()),
-            Target::File(path, kind) => self.load_file(&path, kind, &mut context.borrow_mut()),
+            Target::File(path, kind) => {
+                self.load_file(&path, asked.unwrap_or(kind), &mut context.borrow_mut())
+            }
         }
     }
 
@@ -300,6 +368,9 @@ pub(crate) fn resolve(
 pub(crate) fn kind_by_extension(path: &Path) -> Option<FileKind> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("json") => Some(FileKind::Json),
+        Some("txt") => Some(FileKind::Text),
+        Some("toml") => Some(FileKind::Toml),
+        Some("yaml" | "yml") => Some(FileKind::Yaml),
         Some("mjs" | "mts" | "ts" | "tsx") => Some(FileKind::Esm),
         Some("cjs" | "cts") => Some(FileKind::CommonJs),
         _ => None,

@@ -156,6 +156,8 @@ codes! {
         "A module imports a harness package (`@opencode-ai/plugin`, `@opencode-ai/sdk`, …); tool modules run without a harness.";
     IMPORT_UNRESOLVED_PACKAGE = "import/unresolved-package", Error, in "checker/src/module/imports/resolve.rs",
         "An imported package does not resolve from a `node_modules` beside the module or in a folder above.";
+    IMPORT_OPTIONAL_MISSING = "import/optional-missing", Warning, in "checker/src/module/imports/resolve.rs",
+        "An `import()` inside a `try` block names a module that does not resolve; the tool loads, and when run the import throws and its `catch` decides what happens.";
     IMPORT_UNRESOLVED_MODULE = "import/unresolved-module", Error, in "checker/src/module/imports/resolve.rs",
         "A relative or absolute import names no file.";
     IMPORT_UNTRACKED = "import/untracked", Warning, in "checker/src/module/git.rs",

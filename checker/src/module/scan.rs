@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use aho_corasick::AhoCorasick;
 use swc_ecma_ast::{
     CallExpr, ExportAll, ImportDecl, MemberExpr, ModuleDecl, ModuleItem, NamedExport, Program,
-    Regex, TsImportEqualsDecl, TsInterfaceDecl, TsType, TsTypeAliasDecl, TsTypeAnn,
+    Regex, TryStmt, TsImportEqualsDecl, TsInterfaceDecl, TsType, TsTypeAliasDecl, TsTypeAnn,
     TsTypeParamDecl, TsTypeParamInstantiation, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
@@ -31,6 +31,8 @@ pub struct Scan {
     pub env: Vec<EnvRead>,
     /// The file's regular-expression literals (`regex::check` compiles them).
     pub regexes: Vec<regex::Literal>,
+    /// How many `try` blocks the walk is inside.
+    try_depth: usize,
 }
 
 /// Scans `program`, parsed from `text`.
@@ -164,8 +166,17 @@ impl Visit for Scan {
     }
 
     fn visit_call_expr(&mut self, n: &CallExpr) {
-        collect::call_expr(&mut self.imports, n);
+        collect::call_expr(&mut self.imports, n, self.try_depth > 0);
         n.visit_children_with(self);
+    }
+
+    // Only the `try` block guards: what `catch` and `finally` run is not.
+    fn visit_try_stmt(&mut self, n: &TryStmt) {
+        self.try_depth += 1;
+        n.block.visit_with(self);
+        self.try_depth -= 1;
+        n.handler.visit_with(self);
+        n.finalizer.visit_with(self);
     }
 
     fn visit_member_expr(&mut self, n: &MemberExpr) {

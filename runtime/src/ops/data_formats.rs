@@ -32,7 +32,7 @@ fn syntax_error(message: String, line: usize, column: usize, context: &mut Conte
 }
 
 /// `yamlParse(text)`: no document is `null`, one is its value, several an array.
-pub(super) fn yaml_parse(
+pub(crate) fn yaml_parse(
     _: &JsValue,
     args: &[JsValue],
     context: &mut Context,
@@ -170,7 +170,7 @@ fn key_text(key: &Yaml<'_>) -> String {
 }
 
 /// `tomlParse(text)`: the document's table.
-pub(super) fn toml_parse(
+pub(crate) fn toml_parse(
     _: &JsValue,
     args: &[JsValue],
     context: &mut Context,

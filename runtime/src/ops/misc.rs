@@ -7,7 +7,7 @@ use boa_engine::{Context, JsResult, JsValue, Script, Source};
 
 use super::{arg, error, json_value, string_arg};
 use crate::boa_quirks;
-use crate::loader::{self, FileKind, Mode, Target};
+use crate::loader::{self, Mode, Target};
 use crate::state::{CONSOLE_LINES, ConsoleLine, HostState};
 use crate::transpile;
 
@@ -83,7 +83,7 @@ pub(super) fn forget_cancel(
 }
 
 /// `resolve(specifier, fromDir, 'require' | 'import')` → JSON
-/// `{"builtin": name}` or `{"path": p, "kind": "esm" | "commonjs" | "json"}`.
+/// `{"builtin": name}` or `{"path": p, "kind": "esm" | "commonjs" | "json" | "text" | "toml" | "yaml"}`.
 pub(super) fn resolve(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let specifier = string_arg(args, 0, context)?;
     let from = PathBuf::from(string_arg(args, 1, context)?);
@@ -97,7 +97,7 @@ pub(super) fn resolve(_: &JsValue, args: &[JsValue], context: &mut Context) -> J
         Target::Builtin(name) => serde_json::json!({ "builtin": name }),
         Target::File(path, kind) => serde_json::json!({
             "path": path.display().to_string(),
-            "kind": match kind { FileKind::Esm => "esm", FileKind::CommonJs => "commonjs", FileKind::Json => "json" },
+            "kind": kind.name(),
         }),
     };
     Ok(json_value(&result))

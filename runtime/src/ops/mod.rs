@@ -11,7 +11,7 @@ mod blocking;
 mod checksums;
 pub(crate) mod child;
 mod crypto;
-mod data_formats;
+pub(crate) mod data_formats;
 mod fs;
 mod glob;
 pub(crate) mod http;

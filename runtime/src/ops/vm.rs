@@ -75,7 +75,7 @@ fn run_inside(
     let global = context.global_object();
     // Bun gives the new context the caller's console; Node gives none.
     if !console.is_undefined() {
-        global.set(js_string!("console"), console, false, context)?;
+        global.set(js_string!("console"), console.clone(), false, context)?;
     }
     if let Some(sandbox) = sandbox {
         for key in sandbox.own_property_keys(context)? {
@@ -88,10 +88,15 @@ fn run_inside(
         let console_key = PropertyKey::from(JsString::from("console"));
         for key in global.own_property_keys(context)? {
             let given = sandbox.has_own_property(key.clone(), context)?;
-            if (builtins.contains(&key) || key == console_key) && !given {
+            if builtins.contains(&key) && !given {
                 continue;
             }
             let value = global.get(key.clone(), context)?;
+            // The console lent to the run is not the context's own, but a
+            // `console` the code assigned is, as in Bun.
+            if key == console_key && !given && JsValue::same_value(&value, &console) {
+                continue;
+            }
             sandbox.set(key, value, false, context)?;
         }
     }

@@ -40,6 +40,9 @@ pub struct Import {
     /// The specifier's string literal (with its quotes), or the whole call
     /// when the specifier is computed.
     pub span: Range<usize>,
+    /// An `import()` inside a `try` block: a missing module is the author's
+    /// `catch` to handle, not a module that cannot load.
+    pub guarded: bool,
 }
 
 /// The imports of a file (`tools migrate` moves them); one traversal also
@@ -53,6 +56,7 @@ fn literal(out: &mut Vec<Import>, value: String, span: Range<usize>, kind: Impor
         specifier: Specifier::Literal(value),
         kind,
         span,
+        guarded: false,
     });
 }
 
@@ -109,7 +113,16 @@ pub(crate) fn ts_import_equals(out: &mut Vec<Import>, n: &TsImportEqualsDecl) {
 }
 
 /// `import(…)` and `require(…)`; the caller still visits the arguments.
-pub(crate) fn call_expr(out: &mut Vec<Import>, n: &CallExpr) {
+/// `in_try` says the call sits in a `try` block.
+pub(crate) fn call_expr(out: &mut Vec<Import>, n: &CallExpr, in_try: bool) {
+    let start = out.len();
+    push_call(out, n);
+    for import in &mut out[start..] {
+        import.guarded = in_try && import.kind == ImportKind::Dynamic;
+    }
+}
+
+fn push_call(out: &mut Vec<Import>, n: &CallExpr) {
     let kind = match &n.callee {
         Callee::Import(_) => ImportKind::Dynamic,
         Callee::Expr(callee) => match &**callee {
@@ -125,6 +138,7 @@ pub(crate) fn call_expr(out: &mut Vec<Import>, n: &CallExpr) {
                 specifier: Specifier::Computed,
                 kind,
                 span: range(n.span),
+                guarded: false,
             }),
         },
         // `require()` with no argument, or a spread, loads nothing knowable.
@@ -132,6 +146,7 @@ pub(crate) fn call_expr(out: &mut Vec<Import>, n: &CallExpr) {
             specifier: Specifier::Computed,
             kind,
             span: range(n.span),
+            guarded: false,
         }),
     }
 }
@@ -176,6 +191,24 @@ mod tests {
         ] {
             assert_eq!(found(source), expected, "{source}");
         }
+    }
+
+    #[test]
+    fn an_import_in_a_try_block_is_guarded() {
+        let guarded = |source: &str| {
+            let program = parse(source, Path::new("t.ts"), Language::TypeScript, false).unwrap();
+            collect(&program)
+                .into_iter()
+                .map(|i| i.guarded)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(guarded("try { await import('opt') } catch {}"), [true]);
+        assert_eq!(
+            guarded("try {} catch { await import('a') } finally { await import('b') }"),
+            [false, false]
+        );
+        assert_eq!(guarded("await import('plain')"), [false]);
+        assert_eq!(guarded("try { require('r') } catch {}"), [false]);
     }
 
     #[test]

@@ -21,8 +21,8 @@ use super::collect::{Import, ImportKind, Specifier};
 use super::resolver_options::{LoadKind, resolve_in, resolve_options};
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::codes::{
-    IMPORT_HARNESS_PACKAGE, IMPORT_NON_LITERAL, IMPORT_NOT_PROVIDED, IMPORT_UNKNOWN_BUILTIN,
-    IMPORT_UNRESOLVED_MODULE, IMPORT_UNRESOLVED_PACKAGE,
+    IMPORT_HARNESS_PACKAGE, IMPORT_NON_LITERAL, IMPORT_NOT_PROVIDED, IMPORT_OPTIONAL_MISSING,
+    IMPORT_UNKNOWN_BUILTIN, IMPORT_UNRESOLVED_MODULE, IMPORT_UNRESOLVED_PACKAGE,
 };
 
 /// One resolver for a whole run. oxc_resolver caches file-system facts;
@@ -146,6 +146,9 @@ pub fn resolve(
     if is_path(specifier) || specifier.starts_with('#') || has_scheme(specifier) {
         return match imports.resolve(dir, importer, specifier) {
             Ok(path) => Ok(Target::File(path)),
+            Err(ResolveError::NotFound(_)) if import.guarded => {
+                Err(optional_missing(file, import, specifier))
+            }
             Err(e) => Err(unresolved_module(file, import, specifier, reason(&e))),
         };
     }
@@ -158,6 +161,9 @@ pub fn resolve(
             name: name.to_string(),
             file: path,
         }),
+        Err(ResolveError::NotFound(_)) if import.guarded => {
+            Err(optional_missing(file, import, name))
+        }
         Err(e) => Err(unresolved_package(
             file,
             import,
@@ -274,6 +280,20 @@ fn harness_package(file: &Path, import: &Import, name: &str) -> Diagnostic {
         .at(file, import.span.clone())
         .label(how(import))
         .help("a tool module runs outside the harness, for either harness: export a plain `{ description, parameters, execute }` object and read secrets from `context.env`")
+}
+
+/// A missing module behind `try { await import(…) } catch`: Bun loads the
+/// tool, and the import rejects only when it runs, into the author's `catch`.
+fn optional_missing(file: &Path, import: &Import, name: &str) -> Diagnostic {
+    Diagnostic::new(
+        &IMPORT_OPTIONAL_MISSING,
+        format!("`{name}` is not there, so this guarded import() throws when it runs"),
+    )
+    .at(file, import.span.clone())
+    .label("loaded here by import() inside a try block")
+    .help(format!(
+        "the tool loads; when `{name}` is missing its `catch` runs instead. If the tool needs it, commit it where the module can find it"
+    ))
 }
 
 fn unresolved_package(

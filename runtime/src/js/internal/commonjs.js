@@ -5,6 +5,22 @@ const { path } = need('node/path');
 const info = hostInfo();
 
 const commonJsCache = new Map();
+// Bun gives require() of a text, TOML or YAML file the module's namespace:
+// `default` and a document's top-level keys, sorted as a namespace's are; a
+// document that is not an object (a YAML list) is marked `__esModule` as Bun
+// marks it. JSON gives the value itself.
+function namespaceOf(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { __esModule: true, default: value };
+  const namespace = {};
+  for (const key of [...Object.keys(value), 'default'].sort()) namespace[key] = key === 'default' ? value : value[key];
+  return namespace;
+}
+const DATA_LOADERS = {
+  json: (text) => jsonParse(text),
+  text: (text) => ({ default: text }),
+  toml: (text) => namespaceOf(host.tomlParse(text)),
+  yaml: (text) => namespaceOf(host.yamlParse(text)),
+};
 function makeRequire(dir) {
   function require(specifier) {
     const target = jsonParse(host.resolve(String(specifier), dir, 'require'));
@@ -21,8 +37,11 @@ function makeRequire(dir) {
 function loadFile(target) {
   const cached = commonJsCache.get(target.path);
   if (cached) return cached.exports;
-  if (target.kind === 'json') {
-    const module = { exports: jsonParse(utf8Decoder.decode(new Uint8Array(host.fsSync('read', target.path)))) };
+  // Bun's data loaders answer require() as they answer import: the parsed
+  // document (or the text) is module.exports.
+  const data = DATA_LOADERS[target.kind];
+  if (data) {
+    const module = { exports: data(utf8Decoder.decode(new Uint8Array(host.fsSync('read', target.path)))) };
     commonJsCache.set(target.path, module);
     return module.exports;
   }

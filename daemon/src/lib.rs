@@ -177,7 +177,9 @@ fn checked_token(token: String) -> anyhow::Result<String> {
 
 /// Asks the kernel once what the workers' sandbox can be, says so in the
 /// log, and refuses to start when `required` cannot be met.
-pub(crate) fn sandbox_level(level: runtime::sandbox::Level) -> anyhow::Result<runtime::sandbox::Level> {
+pub(crate) fn sandbox_level(
+    level: runtime::sandbox::Level,
+) -> anyhow::Result<runtime::sandbox::Level> {
     use runtime::sandbox::Level;
     match (level, runtime::sandbox::probe()) {
         (Level::Off, _) => {

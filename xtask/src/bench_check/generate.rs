@@ -189,7 +189,8 @@ fn install_zod(root: &Path, workspace: &Path) -> Result<()> {
     Ok(())
 }
 
-fn copy_dir(from: &Path, to: &Path) -> Result<()> {
+/// Copies the folder `from` to `to`, recursively.
+pub(crate) fn copy_dir(from: &Path, to: &Path) -> Result<()> {
     std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
     for entry in std::fs::read_dir(from).with_context(|| format!("reading {}", from.display()))? {
         let entry = entry.with_context(|| format!("reading {}", from.display()))?;

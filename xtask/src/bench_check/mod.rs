@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use generate::Project;
+pub(crate) use generate::copy_dir;
 
 /// The size whose project the peers run on and the catch table describes.
 const DETAIL_SIZE: usize = 1_000;

@@ -1,6 +1,6 @@
-//! Load for the daemon bench: wrk with a Lua script that sends the
-//! contract's POST requests (one, or several in turn), and reports its
-//! figures on one line the bench reads back.
+//! Load for the daemon bench: wrk with a Lua script that sends POST
+//! requests (one, or several in turn: the contract's, or MCP `tools/call`
+//! requests), and reports its figures on one line the bench reads back.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -16,8 +16,17 @@ pub struct Scenario {
     script: PathBuf,
 }
 
+/// One POST a scenario sends: its path, the headers besides the token's,
+/// and its body.
+pub struct Request {
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
 impl Scenario {
-    /// Writes the wrk script sending `requests` (tool name, JSON body) in turn.
+    /// Writes the wrk script sending the contract's `POST
+    /// /beeuni/tools/<name>` for each of `requests` (tool name, JSON body) in turn.
     pub fn new(
         name: &'static str,
         connections: usize,
@@ -25,8 +34,29 @@ impl Scenario {
         work: &Path,
         token: &str,
     ) -> Result<Scenario> {
+        let requests: Vec<Request> = requests
+            .iter()
+            .map(|(tool, body)| Request {
+                path: format!("/beeuni/tools/{tool}"),
+                headers: Vec::new(),
+                body: body.clone(),
+            })
+            .collect();
+        Scenario::of(name, "", connections, &requests, work, token)
+    }
+
+    /// Writes the wrk script sending `requests` in turn; `tag` tells apart
+    /// the scripts of two scenarios of the same name.
+    pub fn of(
+        name: &'static str,
+        tag: &str,
+        connections: usize,
+        requests: &[Request],
+        work: &Path,
+        token: &str,
+    ) -> Result<Scenario> {
         let script = work.join(format!(
-            "{}.lua",
+            "{}{tag}.lua",
             name.replace(|c: char| !c.is_ascii_alphanumeric(), "-")
         ));
         std::fs::write(&script, lua(requests, token)?)?;
@@ -47,13 +77,21 @@ fn long_string(text: &str) -> Result<String> {
     Ok(format!("[==[{text}]==]"))
 }
 
-fn lua(requests: &[(String, String)], token: &str) -> Result<String> {
+fn lua(requests: &[Request], token: &str) -> Result<String> {
     let mut entries = String::new();
-    for (tool, body) in requests {
+    for request in requests {
+        let mut headers = String::new();
+        for (name, value) in &request.headers {
+            headers.push_str(&format!(
+                "[ {} ] = {}, ",
+                long_string(name)?,
+                long_string(value)?
+            ));
+        }
         entries.push_str(&format!(
-            "  {{ {}, {} }},\n",
-            long_string(&format!("/beeuni/tools/{tool}"))?,
-            long_string(body)?
+            "  {{ {}, {}, {{ {headers}}} }},\n",
+            long_string(&request.path)?,
+            long_string(&request.body)?
         ));
     }
     Ok(format!(
@@ -63,8 +101,9 @@ local prepared = {{}}
 local next = 0
 
 function init(args)
-  local headers = {{ ["Authorization"] = "Bearer {token}", ["Content-Type"] = "application/json" }}
   for i, entry in ipairs(entries) do
+    local headers = {{ ["Authorization"] = "Bearer {token}", ["Content-Type"] = "application/json" }}
+    for name, value in pairs(entry[3]) do headers[name] = value end
     prepared[i] = wrk.format("POST", entry[1], headers, entry[2])
   end
 end
@@ -146,15 +185,31 @@ pub fn wrk(wrk: &Path, scenario: &Scenario, url: &str, duration: Duration) -> Re
 
 /// One `POST /beeuni/tools/<tool>` over a fresh connection: the status and the body.
 pub fn post(url: &str, tool: &str, token: &str, body: &str) -> Result<(u16, String)> {
+    let request = Request {
+        path: format!("/beeuni/tools/{tool}"),
+        headers: Vec::new(),
+        body: body.to_string(),
+    };
+    send(url, &request, token)
+}
+
+/// One request over a fresh connection: the status and the body.
+pub fn send(url: &str, request: &Request, token: &str) -> Result<(u16, String)> {
     let address = url
         .strip_prefix("http://")
         .with_context(|| format!("not an http URL: {url}"))?;
     let mut stream = std::net::TcpStream::connect(address)?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let headers: String = request
+        .headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
+    let (path, body) = (&request.path, &request.body);
     write!(
         stream,
-        "POST /beeuni/tools/{tool} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )?;
     let mut response = Vec::new();

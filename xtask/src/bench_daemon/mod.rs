@@ -15,10 +15,20 @@
 //! tool once and the outputs must agree, so the servers are shown doing the
 //! same work.
 //!
+//! The MCP line (`mcp.rs`) sends the echo and ten-tool loads as MCP
+//! `tools/call` requests to the daemon's `/mcp` and to an MCP server on the
+//! official TypeScript SDK under Bun, in the same rounds, against the
+//! daemon's own figures for the same calls over the contract.
+//!
+//! The servers run on a copy of the fixture in the target folder (the
+//! daemon writes its harness files into its project, and the SDK peer's
+//! packages are installed there), so the checkout is left as it was.
+//!
 //! With `--faults` it runs the load-and-faults run instead (`faults.rs`).
 
 mod faults;
 mod load;
+mod mcp;
 mod servers;
 
 use std::path::{Path, PathBuf};
@@ -111,7 +121,9 @@ pub fn run(options: Options) -> Result<()> {
     }
     let node = which::which("node").context("node is not installed; the bench needs it")?;
 
-    let fixture = root.join("tests/fixtures/daemon/bench");
+    let fixture = work.join("project");
+    test_support::copy_tree(&root.join("tests/fixtures/daemon/bench"), &fixture);
+    crate::npm_ci(&fixture.join("peers"))?;
     let list = work.join("tools.json");
     let mut names = vec!["echo"];
     names.extend(TEN);
@@ -143,6 +155,13 @@ pub fn run(options: Options) -> Result<()> {
         );
     }
     same_answers(&running)?;
+    let sdk = env.start(Kind::Sdk, &fixture, &list)?;
+    println!(
+        "  {:<6} ready in {:>6.1} ms  {}",
+        sdk.kind.name(),
+        ms(sdk.ready),
+        sdk.url
+    );
 
     let echo_body =
         json!({"args": {"text": "hello"}, "context": {"sessionId": "bench", "agent": "beeuni"}});
@@ -159,8 +178,36 @@ pub fn run(options: Options) -> Result<()> {
         Scenario::new("echo, 16 connections", 16, &echo, &work, TOKEN)?,
         Scenario::new("ten tools, 16 connections", 16, &ten, &work, TOKEN)?,
     ];
+    let mcp_echo = [("echo", json!({"text": "hello"}))];
+    let mcp_ten: Vec<(&str, Value)> = TEN.iter().map(|name| (*name, args_of(name))).collect();
+    // Per MCP load, its scenario for the daemon's /mcp and for the SDK peer.
+    let mut mcp_scenarios = Vec::new();
+    for (name, calls) in [
+        ("echo, 16 connections", &mcp_echo[..]),
+        ("ten tools, 16 connections", &mcp_ten[..]),
+    ] {
+        let ours = mcp::requests(calls, mcp::Revision::Stateless);
+        let theirs = mcp::requests(calls, mcp::Revision::NoSession);
+        let expected = calls
+            .iter()
+            .map(|(tool, args)| post_output(&running[0], tool, args))
+            .collect::<Result<Vec<_>>>()?;
+        mcp::same_answers("beeuni /mcp", &running[0].url, TOKEN, &ours, &expected)?;
+        mcp::same_answers("the sdk peer", &sdk.url, TOKEN, &theirs, &expected)?;
+        mcp_scenarios.push([
+            Scenario::of(name, "-mcp", 16, &ours, &work, TOKEN)?,
+            Scenario::of(name, "-sdk", 16, &theirs, &work, TOKEN)?,
+        ]);
+    }
+    println!("  beeuni's /mcp and the sdk peer give the contract's output for all eleven tools");
+    let mcp_urls = [running[0].url.clone(), sdk.url.clone()];
     // Bun and Node compile hot code as they go: every server gets the same
     // unmeasured warm-up.
+    for pair in &mcp_scenarios {
+        for (scenario, url) in pair.iter().zip(&mcp_urls) {
+            load::wrk(&wrk, scenario, url, Duration::from_secs(2))?;
+        }
+    }
     for scenario in &scenarios {
         for server in &running {
             if server.kind == Kind::Floor && scenario.name.starts_with("ten") {
@@ -172,6 +219,7 @@ pub fn run(options: Options) -> Result<()> {
     let mut results: Vec<Vec<Vec<WrkResult>>> =
         vec![vec![Vec::new(); running.len()]; scenarios.len()];
     let mut memory: Vec<Vec<u64>> = vec![Vec::new(); running.len()];
+    let mut mcp_results: Vec<[Vec<WrkResult>; 2]> = vec![Default::default(); mcp_scenarios.len()];
     for round in 0..options.rounds {
         for (s, scenario) in scenarios.iter().enumerate() {
             for turn in 0..running.len() {
@@ -193,13 +241,84 @@ pub fn run(options: Options) -> Result<()> {
                 results[s][i].push(result);
             }
         }
+        for (s, pair) in mcp_scenarios.iter().enumerate() {
+            for turn in 0..pair.len() {
+                let i = (turn + round) % pair.len();
+                let result = load::wrk(
+                    &wrk,
+                    &pair[i],
+                    &mcp_urls[i],
+                    Duration::from_secs(options.seconds),
+                )
+                .with_context(|| format!("MCP {} on {}", pair[i].name, ["beeuni", "sdk"][i]))?;
+                mcp_results[s][i].push(result);
+            }
+        }
         eprintln!("  round {} of {} done", round + 1, options.rounds);
     }
     drop(running);
+    drop(sdk);
 
     let ready = ready_times(&env, &work, &fixture, options.ready_tools, options.rounds)?;
     report(&scenarios, &results, &memory, &ready, options.ready_tools);
+    // The contract's figures for the same loads: scenarios 1 and 2, beeuni's column.
+    let post = [&results[1][0], &results[2][0]];
+    report_mcp(&mcp_scenarios, &mcp_results, &post);
     Ok(())
+}
+
+/// The `output` beeuni's contract gives for one call.
+fn post_output(beeuni: &Server, tool: &str, args: &Value) -> Result<String> {
+    let body = json!({"args": args, "context": {"sessionId": "bench"}}).to_string();
+    let (status, text) = load::post(&beeuni.url, tool, TOKEN, &body)?;
+    let answer: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+    match answer["output"].as_str().filter(|_| status == 200) {
+        Some(output) => Ok(output.to_string()),
+        None => bail!("beeuni answered {tool} with {status} {text}"),
+    }
+}
+
+/// The MCP line: the daemon's `/mcp`, the same calls over its contract,
+/// and the SDK peer; round trips per second and median latency, with the
+/// ratios of `/mcp` to the other two.
+fn report_mcp(
+    scenarios: &[[Scenario; 2]],
+    results: &[[Vec<WrkResult>; 2]],
+    post: &[&Vec<WrkResult>],
+) {
+    println!(
+        "\n  MCP tools/call, one POST each: beeuni's /mcp stateless on 2026-07-28, \
+         the sdk peer (@modelcontextprotocol/sdk 1.x under Bun) without a session on 2025-11-25"
+    );
+    println!(
+        "  {:<30}{:>10}{:>10}{:>10}  {:<5}{:>8}{:>8}",
+        "", "/mcp", "POST", "sdk", "", "/POST", "/sdk"
+    );
+    let cell = |f: f64| {
+        if f >= 100.0 {
+            format!("{f:>10.0}")
+        } else {
+            format!("{f:>10.2}")
+        }
+    };
+    for (s, pair) in scenarios.iter().enumerate() {
+        let runs = [&results[s][0][..], &post[s][..], &results[s][1][..]];
+        let rates = runs.map(|r| median(r.iter().map(|r| r.rate).collect()));
+        let p50s = runs.map(|r| median(r.iter().map(|r| r.p50_us as f64 / 1000.0).collect()));
+        let rate_label = format!("{}: req/s", pair[0].name);
+        for (label, [ours, contract, sdk], unit) in
+            [(&rate_label[..], rates, "req/s"), ("  p50", p50s, "ms")]
+        {
+            println!(
+                "  {label:<30}{}{}{}  {unit:<5}{:>7.2}×{:>7.2}×",
+                cell(ours),
+                cell(contract),
+                cell(sdk),
+                ours / contract,
+                ours / sdk
+            );
+        }
+    }
 }
 
 /// The checkout's root, and an emptied folder `name` in the target folder.
@@ -267,6 +386,11 @@ impl Env {
                 command
             }
             Kind::Floor => Command::new(&self.floor),
+            Kind::Sdk => {
+                let mut command = Command::new(&self.bun);
+                command.arg(self.peers.join("mcp-sdk.mjs")).arg(list);
+                command
+            }
         };
         command.env("BEEUNI_DAEMON_TOKEN", TOKEN);
         Server::start(kind, command)

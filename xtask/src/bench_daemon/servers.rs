@@ -13,6 +13,8 @@ pub enum Kind {
     Bun,
     Node,
     Floor,
+    /// The MCP server on the TypeScript SDK under Bun (the MCP line only).
+    Sdk,
 }
 
 impl Kind {
@@ -25,6 +27,7 @@ impl Kind {
             Kind::Bun => "bun",
             Kind::Node => "node",
             Kind::Floor => "floor",
+            Kind::Sdk => "sdk",
         }
     }
 }

@@ -38,7 +38,7 @@ fn available(what: &str, missing: Option<String>) -> bool {
 fn every_golden_plugin_is_what_render_writes_today() {
     let cache = tempfile::tempdir().unwrap();
     let mut stale = Vec::new();
-    for (name, project) in test_support::plugin_golden_projects(&repo()) {
+    for (name, project) in test_support::plugin_golden_projects(repo()) {
         let golden_path = repo().join(format!("{}/{name}.ts", test_support::PLUGIN_GOLDEN_DIR));
         let golden = std::fs::read_to_string(&golden_path).unwrap_or_default();
         let run = beeuni_in(&project, &["plugin", "render"], &[], cache.path());
@@ -160,7 +160,7 @@ fn the_golden_plugins_type_check_against_opencodes_plugin_package() {
         output.status.success(),
         "tsc --noEmit found errors:\n{stdout}"
     );
-    for (name, _) in test_support::plugin_golden_projects(&repo()) {
+    for (name, _) in test_support::plugin_golden_projects(repo()) {
         assert!(
             stdout.contains(&format!("golden/plugin/{name}.ts")),
             "tsc did not check {name}.ts:\n{stdout}"

@@ -3,7 +3,7 @@
 //! client on both its revisions, the MCP Inspector's CLI), each line of the
 //! mapping in docs/mcp.md checked against what `beeuni tools call` prints.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
@@ -156,34 +156,12 @@ impl Sandbox {
     }
 
     fn start_daemon(&self, args: &[&str]) -> Daemon {
-        let mut child = self
-            .beeuni()
+        let mut command = self.beeuni();
+        command
             .args(["daemon", "--no-plugin", "--workers", "2"])
             .args(args)
-            .env("BEEUNI_DAEMON_TOKEN", TOKEN)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let log = Arc::new(Mutex::new(String::new()));
-        let sink = log.clone();
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let mut log = sink.lock().unwrap_or_else(|e| e.into_inner());
-                log.push_str(&line);
-                log.push('\n');
-            }
-        });
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let url = first
-            .trim_end()
-            .strip_prefix("beeuni daemon listening on ")
-            .unwrap_or_else(|| panic!("no listening line: {first:?}"))
-            .to_string();
+            .env("BEEUNI_DAEMON_TOKEN", TOKEN);
+        let test_support::Listening { child, url, log } = test_support::start_listening(command);
         Daemon { child, url, log }
     }
 }

@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -239,37 +238,16 @@ impl Sandbox {
 
     /// `beeuni daemon` with a random token: only the runtime file tells it.
     fn start_daemon(&self) -> Daemon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_beeuni"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_beeuni"));
+        command
             .arg("-C")
             .arg(self.project())
             .args(["daemon", "--workers", "1"])
             .env_remove("BEEUNI_DAEMON_TOKEN")
             .env("BEEUNI_RUNTIME_DIR", self.path("run"))
             .env("BEEUNI_SECRETS_DIR", self.path("secrets"))
-            .env("BEEUNI_CACHE_DIR", self.path("cache"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let log = Arc::new(Mutex::new(String::new()));
-        let sink = log.clone();
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let mut log = sink.lock().unwrap_or_else(|e| e.into_inner());
-                log.push_str(&line);
-                log.push('\n');
-            }
-        });
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let url = first
-            .trim_end()
-            .strip_prefix("beeuni daemon listening on ")
-            .unwrap_or_else(|| panic!("no listening line: {first:?}"))
-            .to_string();
+            .env("BEEUNI_CACHE_DIR", self.path("cache"));
+        let test_support::Listening { child, url, log } = test_support::start_listening(command);
         Daemon { child, url, log }
     }
 

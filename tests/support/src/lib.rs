@@ -1,6 +1,7 @@
 //! What the workspace's tests share, so that each crate's tests do not carry
 //! their own copy: a recursive copy of a fixture tree into a scratch folder,
-//! the list of projects with a golden plugin, and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
+//! the list of projects with a golden plugin, a started daemon read up to its
+//! "listening" line, and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
 //! internet). A dev-dependency only; it panics on a broken test setup.
 //! `daemon_mix` is the daemon's load-and-faults mix, which the suite and
 //! the full-count bench both run.
@@ -10,6 +11,8 @@ pub mod daemon_mix;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 /// Copies the tree at `from` into `to` (created if missing).
 pub fn copy_tree(from: &Path, to: &Path) {
@@ -23,6 +26,46 @@ pub fn copy_tree(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// A started `beeuni daemon`: its process, the URL its "listening" line
+/// named, and its stderr so far (copied by a thread until the daemon and its
+/// workers close it).
+pub struct Listening {
+    pub child: Child,
+    pub url: String,
+    pub log: Arc<Mutex<String>>,
+}
+
+/// Spawns `command` (a `beeuni daemon …`) with piped output, collects its
+/// stderr into the log, and waits for the line `beeuni daemon listening on
+/// URL` on stdout.
+pub fn start_listening(mut command: Command) -> Listening {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let log = Arc::new(Mutex::new(String::new()));
+    let sink = log.clone();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let mut log = sink.lock().unwrap_or_else(|e| e.into_inner());
+            log.push_str(&line);
+            log.push('\n');
+        }
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let url = first
+        .trim_end()
+        .strip_prefix("beeuni daemon listening on ")
+        .unwrap_or_else(|| panic!("no listening line: {first:?}"))
+        .to_string();
+    Listening { child, url, log }
 }
 
 /// Where the forwarding plugin's golden files live, under the workspace root.

@@ -1215,7 +1215,13 @@ fn a_call_that_settled_before_another_blocked_the_worker_keeps_its_answer() {
             blocking.body
         );
         let parked = parked.join().unwrap();
-        assert_eq!(parked.status, StatusCode::OK, "{}", parked.body);
+        assert_eq!(
+            parked.status,
+            StatusCode::OK,
+            "{}\n{}",
+            parked.body,
+            daemon.log()
+        );
         assert_eq!(parked.body, json!({"output": "done"}));
     });
     daemon.wait_for_log("[workers] a worker was replaced: a call blocked its worker");

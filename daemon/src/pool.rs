@@ -35,6 +35,14 @@ pub const TAKE_WAIT: Duration = Duration::from_millis(250);
 /// How long a killed worker's last lines are read for.
 const LAST_WORDS: Duration = Duration::from_secs(1);
 
+/// When an idle worker's tree is swept again after the sweep made as its
+/// last call ended. That sweep races the worker's own teardown of the
+/// call: a shell the worker kills while the daemon reads `/proc` hands its
+/// `setsid` child to the worker after the daemon listed the worker's
+/// children and before it listed the shell's, and the child is missed.
+/// The move takes microseconds; a later look finds it below the worker.
+const RESWEEPS: [Duration; 2] = [Duration::from_millis(100), Duration::from_secs(1)];
+
 /// How a call ended, as the daemon sees it.
 #[derive(Debug)]
 pub enum Reply {
@@ -395,7 +403,12 @@ impl Driver {
     async fn serve(&mut self) -> Option<String> {
         let mut pending: HashMap<u64, Pending> = HashMap::new();
         let mut open = true;
+        // The next re-sweep of an idle worker, and how many were made.
+        let mut resweep: Option<(Instant, usize)> = None;
         let why = loop {
+            if !pending.is_empty() {
+                resweep = None;
+            }
             if !open && pending.is_empty() {
                 self.kill_group();
                 let _ = self.child.wait().await;
@@ -453,10 +466,11 @@ impl Driver {
                             }
                             let had_calls = !pending.is_empty();
                             self.note(&mut pending, event);
-                            if had_calls && pending.is_empty()
-                                && let Err(e) = self.sweep_left_behind().await
-                            {
-                                break format!("cannot write to it: {e}");
+                            if had_calls && pending.is_empty() {
+                                if let Err(e) = self.sweep_left_behind().await {
+                                    break format!("cannot write to it: {e}");
+                                }
+                                resweep = Some((Instant::now() + RESWEEPS[0], 0));
                             }
                         }
                         Err(e) => break format!("it wrote a line the daemon does not understand: {e}"),
@@ -469,6 +483,13 @@ impl Driver {
                         };
                     }
                 },
+                _ = sleep_until(resweep.map(|(at, _)| at)) => {
+                    let made = resweep.map_or(0, |(_, made)| made) + 1;
+                    resweep = RESWEEPS.get(made).map(|wait| (Instant::now() + *wait, made));
+                    if let Err(e) = self.sweep_left_behind().await {
+                        break format!("cannot write to it: {e}");
+                    }
+                }
                 _ = sleep_until(slow_at) => self.slow_to_take.store(true, Ordering::Relaxed),
                 _ = sleep_until(stuck_at) => {
                     let limit = pending.values().filter(|p| p.started.is_some()).map(|p| p.limit).max().unwrap_or_default();

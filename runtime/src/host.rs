@@ -480,8 +480,15 @@ impl Host {
                     // Let the remaining calls see the aborts just sent; a
                     // runaway among them is caught on the next turn. One
                     // that settles meanwhile stops the run, to be handed
-                    // back at once.
-                    let _ = driver.run_ready(&mut |_| calls.iter().any(|(_, c)| c.promise_settled()));
+                    // back at once: settled here, it is handed back at the
+                    // top of the loop, before the next job runs.
+                    let settled = driver.run_ready(&mut |_| calls.iter().any(|(_, c)| c.promise_settled()));
+                    if let Ok(true) = settled {
+                        for (_, running) in calls.iter_mut().filter(|(_, c)| c.promise_settled()) {
+                            running.settle_from_promise();
+                            running.console_to = Some(state.console.borrow().len());
+                        }
+                    }
                 }
             }
         }));

@@ -422,6 +422,74 @@ fn tools_call_of_a_beeuni_tool_runs_the_hosted_source() {
     assert_eq!(run.stderr, "");
 }
 
+/// Each call makes its own temp folder; one that holds nothing afterwards
+/// is removed, or a machine running many calls fills its disk with them.
+/// A spilled output stays, for the model reads it after the call.
+#[test]
+fn tools_call_removes_its_temp_folder_unless_an_output_spilled_there() {
+    let project = tempfile::tempdir().unwrap();
+    std::fs::write(
+        project.path().join("beeuni.yaml"),
+        "tools:\n  small: small.ts\n  flood: flood.ts\n  show: beeuni:show\n",
+    )
+    .unwrap();
+    let tool = |text: &str| {
+        format!(
+            "export default {{\n  description: 'Returns text.',\n  parameters: {{ type: 'object', properties: {{}} }},\n  execute() {{ return {text} }},\n}}\n"
+        )
+    };
+    std::fs::write(project.path().join("small.ts"), tool("'ok'")).unwrap();
+    std::fs::write(
+        project.path().join("flood.ts"),
+        tool("'x\\n'.repeat(200000)"),
+    )
+    .unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let tmpdir = temp.path().to_str().unwrap();
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache");
+    let left = || {
+        std::fs::read_dir(temp.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect::<Vec<_>>()
+    };
+    let small = beeuni_in(
+        project.path(),
+        &["tools", "call", "small"],
+        &[("TMPDIR", tmpdir)],
+        &cache,
+    );
+    assert_eq!(small.stdout, "ok\n", "{}", small.stderr);
+    let hosted = beeuni_in(
+        project.path(),
+        &[
+            "tools",
+            "call",
+            "show",
+            "--args",
+            r##"{"type":"markdown","content":"# hi"}"##,
+        ],
+        &[("TMPDIR", tmpdir)],
+        &cache,
+    );
+    assert_eq!(hosted.code, 0, "{}", hosted.stderr);
+    assert_eq!(left(), Vec::<PathBuf>::new());
+    let flood = beeuni_in(
+        project.path(),
+        &["tools", "call", "flood"],
+        &[("TMPDIR", tmpdir)],
+        &cache,
+    );
+    assert_eq!(flood.code, 0, "{}", flood.stderr);
+    let spilled = flood
+        .stdout
+        .rsplit_once(" in full at ")
+        .map(|(_, path)| PathBuf::from(path.trim_end().trim_end_matches(']')))
+        .unwrap_or_else(|| panic!("no spill file named: {}", flood.stdout.len()));
+    assert_eq!(std::fs::read_to_string(&spilled).unwrap().len(), 400_000);
+    assert_eq!(left(), vec![spilled.parent().unwrap().to_path_buf()]);
+}
+
 #[test]
 fn tools_call_of_a_throwing_tool_prints_its_message_and_exits_one() {
     let run = beeuni(&call_fixture(), &["tools", "call", "fail"]);

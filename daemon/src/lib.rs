@@ -81,7 +81,7 @@ pub struct Options {
 pub type OnGeneration =
     Arc<dyn Fn(&Project, &[protocol::Loaded]) -> Result<String, String> + Send + Sync>;
 
-pub use offline::load_offline;
+pub use offline::{confined, load_offline};
 
 /// The default time a client has to send a request's whole body.
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);

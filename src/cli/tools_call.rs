@@ -166,13 +166,15 @@ fn call(
     let args_json = arguments(args)?;
     let deadline = deadline(args)?;
     let mut config = HostConfig::new(project_root);
-    // The tool's temp folder, as a daemon worker's: kept, since a spilled
-    // output is read after the call.
+    // The tool's temp folder, as a daemon worker's: kept when the call
+    // left something in it, since a spilled output is read after the call;
+    // removed when empty, or every call would leave a folder behind.
     let temp = tempfile::Builder::new()
         .prefix("beeuni-hosted-")
         .tempdir()
         .map_err(|e| format!("cannot make the tool's temp folder: {e}"))?
         .keep();
+    let _left = RemovedIfEmpty(temp.clone());
     let box_env = secrets::box_env();
     let mut grants = ::daemon::worker::sandbox_grants(project_root, &temp, &box_env);
     // A hosted tool's source is staged outside the checkout.
@@ -266,6 +268,16 @@ fn engine_failure(name: &str, panic: &(dyn std::any::Any + Send)) -> String {
         "tool {name} failed inside the JavaScript engine (boa: {}); this is a runtime bug, not the tool's: please report it with the module",
         runtime::panic_text(panic)
     )
+}
+
+/// Removes its folder on drop if nothing is in it (`remove_dir` refuses a
+/// folder that is not empty).
+struct RemovedIfEmpty(PathBuf);
+
+impl Drop for RemovedIfEmpty {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir(&self.0);
+    }
 }
 
 enum Phase {

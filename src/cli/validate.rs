@@ -95,6 +95,7 @@ fn check_with(
                 });
             all.extend(manifest_diagnostics);
             all.extend(super::lints::check(project));
+            let mut deep_failed = None;
             if deep {
                 // A module whose own static errors explain the failure is not
                 // loaded again: the same cause would be reported twice.
@@ -103,11 +104,21 @@ fn check_with(
                     .filter(|d| d.is_error())
                     .filter_map(|d| d.location.as_ref().map(|l| l.file.clone()))
                     .collect();
-                all.extend(runtime::deep::load_failures(project, &broken));
+                // Loading runs each module's top level: confined as a worker is.
+                match daemon::confined(&project.root, |_, _| {
+                    runtime::deep::load_failures(project, &broken)
+                }) {
+                    Ok(failures) => all.extend(failures),
+                    Err(message) => deep_failed = Some(message),
+                }
             }
             all.extend(module_diagnostics);
             sources.extend(module_sources);
             let mut runtime_failed = false;
+            if let Some(message) = deep_failed {
+                eprintln!("error: --deep loaded no module: {message}");
+                runtime_failed = true;
+            }
             if locked {
                 match super::lock::locked_diagnostics(project) {
                     Ok((lock_diagnostics, lock_sources)) => {

@@ -71,8 +71,12 @@ fn schema(root: &Path, item: &Pending) -> Option<serde_json::Value> {
         std::fs::write(&path, body).ok()?;
         scratch.0.push(path);
     }
-    let mut host = Host::new(HostConfig::new(root)).ok()?;
-    let info = host.load_tool("evaluate", &entry).ok()?;
+    // The legacy module's top level runs here: confined as a worker is.
+    let info = daemon::confined(root, |_, _| {
+        let mut host = Host::new(HostConfig::new(root)).ok()?;
+        host.load_tool("evaluate", &entry).ok()
+    })
+    .ok()??;
     drop(scratch);
     let mut schema: serde_json::Value = serde_json::from_str(&info.parameters_json).ok()?;
     if let Some(map) = schema.as_object_mut() {

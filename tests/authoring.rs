@@ -182,19 +182,11 @@ fn tools_new_js_writes_a_javascript_module_that_validates() {
 /// Under CI (`CI=true`) a missing install fails the test; a local `cargo
 /// test` without `cargo xtask ci`'s installs says what it skipped.
 fn tsc() -> Option<PathBuf> {
-    let tsc = repo().join("tests/typecheck/node_modules/typescript/bin/tsc");
-    if tsc.is_file() {
-        return Some(tsc);
-    }
-    let reason = format!(
-        "{} is missing: `cargo xtask ci` installs it (npm ci in tests/typecheck)",
-        tsc.display()
-    );
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("tsc cannot run under CI: {reason}");
-    }
-    eprintln!("skipped: tsc cannot run: {reason}");
-    None
+    test_support::installed(
+        "tsc",
+        repo().join("tests/typecheck/node_modules/typescript/bin/tsc"),
+        "npm ci --prefix tests/typecheck",
+    )
 }
 
 /// `tsc --project CONFIG` in `dir`: whether it passed, and what it printed.
@@ -566,17 +558,6 @@ fn lock_refuses_a_link_out_of_the_repository() {
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "outside\n");
 }
 
-/// Bun from the parity fixture's packages. Missing, it fails the test (CI
-/// installs it), never skips it.
-fn bun() -> PathBuf {
-    let bun = repo().join("tests/fixtures/parity/node_modules/.bin/bun");
-    assert!(
-        bun.exists(),
-        "bun is not installed: run `npm ci --prefix tests/fixtures/parity`"
-    );
-    bun
-}
-
 /// Each test's full name and status from `bun test`'s report, whose
 /// non-terminal lines are `(pass) describe > name [0.1ms]`.
 fn bun_statuses(report: &str) -> std::collections::BTreeMap<String, String> {
@@ -614,7 +595,10 @@ fn beeuni_statuses(run: &Run) -> std::collections::BTreeMap<String, String> {
 #[test]
 fn beeuni_test_gives_the_same_pass_and_fail_set_as_bun_test() {
     let project = Scratch::of_fixture("authoring-test");
-    let bun = Command::new(bun())
+    let Some(bun) = test_support::bun(repo()) else {
+        return;
+    };
+    let bun = Command::new(bun)
         .arg("test")
         .current_dir(project.path())
         .env("NO_COLOR", "1")

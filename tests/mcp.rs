@@ -44,16 +44,7 @@ fn clients_installed() -> bool {
     } else {
         None
     };
-    match missing {
-        None => true,
-        Some(reason) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("the MCP clients cannot run under CI: {reason}")
-        }
-        Some(reason) => {
-            eprintln!("skipped: the MCP clients cannot run: {reason}");
-            false
-        }
-    }
+    test_support::external_tool("the MCP clients", missing)
 }
 
 /// A sandbox and a daemon on it started with `daemon_args`, when the
@@ -682,19 +673,11 @@ fn opencode() -> Option<PathBuf> {
             std::env::var_os("HOME")
                 .map(|home| Path::new(&home).join(".cache/beeuni-tools/opencode-1.18.33"))
         })?;
-    let binary = dir.join("node_modules/.bin/opencode");
-    if binary.exists() {
-        return Some(binary);
-    }
-    let reason = format!(
-        "{} is missing: `cargo xtask ci` installs opencode-ai@1.18.33 there",
-        binary.display()
-    );
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("opencode cannot run under CI: {reason}");
-    }
-    eprintln!("skipped: opencode cannot run: {reason}");
-    None
+    test_support::installed(
+        "opencode",
+        dir.join("node_modules/.bin/opencode"),
+        "opencode-ai@1.18.33",
+    )
 }
 
 /// The stand-in model's turn: with tools offered and no tool result yet, it

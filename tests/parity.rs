@@ -12,16 +12,6 @@ fn project() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/parity")
 }
 
-fn bun() -> PathBuf {
-    let bun = project().join("node_modules/.bin/bun");
-    assert!(
-        bun.exists(),
-        "bun is not installed for the parity suite: run `cargo xtask ci`, or \
-         `npm ci --prefix tests/fixtures/parity`"
-    );
-    bun
-}
-
 #[derive(Debug, PartialEq, Eq)]
 struct Seen {
     exit_code: i32,
@@ -83,7 +73,9 @@ fn read_json(name: &str) -> serde_json::Value {
 
 #[test]
 fn every_case_reads_the_same_under_bun_and_beeuni() {
-    let bun = bun();
+    let Some(bun) = test_support::bun(Path::new(env!("CARGO_MANIFEST_DIR"))) else {
+        return;
+    };
     let cases = read_json("cases.json");
     let known = read_json("known-differences.json");
     let known = known.as_object().unwrap();

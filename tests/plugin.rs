@@ -21,16 +21,7 @@ fn repo() -> &'static Path {
 /// Under CI (`CI=true`) a missing install fails the test; a local `cargo
 /// test` without `cargo xtask ci`'s installs says what it skipped.
 fn available(what: &str, missing: Option<String>) -> bool {
-    match missing {
-        None => true,
-        Some(reason) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{what} cannot run under CI: {reason}")
-        }
-        Some(reason) => {
-            eprintln!("skipped: {what} cannot run: {reason}");
-            false
-        }
-    }
+    test_support::external_tool(what, missing)
 }
 
 #[test]
@@ -628,14 +619,7 @@ fn wait_at_most(mut child: Child, limit: Duration) -> std::process::Output {
 
 /// Bun from the parity fixture's pinned install: opencode runs plugins on Bun.
 fn bun() -> Option<PathBuf> {
-    let bun = repo().join("tests/fixtures/parity/node_modules/.bin/bun");
-    let missing = (!bun.exists()).then(|| {
-        format!(
-            "{} is missing: `cargo xtask ci` installs it (npm ci in tests/fixtures/parity)",
-            bun.display()
-        )
-    });
-    available("bun", missing).then_some(bun)
+    test_support::bun(repo())
 }
 
 /// One request the stand-in daemon received: path, `Authorization`, body.

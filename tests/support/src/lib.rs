@@ -4,7 +4,9 @@
 //! "listening" line, and a stand-in HTTP/1.1 server on `127.0.0.1:0` (no test depends on the
 //! internet). A dev-dependency only; it panics on a broken test setup.
 //! `daemon_mix` is the daemon's load-and-faults mix, which the suite and
-//! the full-count bench both run.
+//! the full-count bench both run. [`external_tool`] is the one rule for a
+//! test that needs a program the project does not build (Bun, node, tsc,
+//! opencode, the SARIF Multitool, the MCP clients).
 
 pub mod daemon_mix;
 
@@ -193,4 +195,41 @@ fn read_request(stream: &TcpStream) -> Option<Request> {
         headers,
         body,
     })
+}
+
+/// Whether a test can run the program `what` it needs, `missing` saying why
+/// not. `cargo xtask ci` installs every such program, so under CI
+/// (`CI=true`) a missing one fails the test. In a plain `cargo test`
+/// without those installs the test is skipped, and says so on the
+/// terminal: written past the test harness's capture, so that a skip is
+/// not read as a pass.
+pub fn external_tool(what: &str, missing: Option<String>) -> bool {
+    let Some(reason) = missing else {
+        return true;
+    };
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{what} cannot run under CI: {reason}");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: {what} cannot run: {reason} (`cargo xtask ci` installs it)"
+    );
+    false
+}
+
+/// `path` when it exists; else, through [`external_tool`], `None` (or a
+/// failed test under CI) saying that `install` puts it there.
+pub fn installed(what: &str, path: PathBuf, install: &str) -> Option<PathBuf> {
+    let missing = (!path.exists()).then(|| format!("{} is missing ({install})", path.display()));
+    external_tool(what, missing).then_some(path)
+}
+
+/// Bun from the parity fixture's pinned install, which the parity, package,
+/// migrate, authoring and plugin suites all compare with.
+pub fn bun(repo: &Path) -> Option<PathBuf> {
+    installed(
+        "bun",
+        repo.join("tests/fixtures/parity/node_modules/.bin/bun"),
+        "npm ci --prefix tests/fixtures/parity",
+    )
 }

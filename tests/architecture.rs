@@ -72,9 +72,10 @@ const PACKAGES: &[Rule] = &[
     },
     Rule {
         package: "beeuni-test-support",
-        // It only shares helpers between tests (and the faults bench).
+        // It only shares helpers between tests (and the faults bench); it
+        // prints one thing, a test's skip, past the harness's capture.
         never: &[],
-        prints: false,
+        prints: true,
     },
 ];
 
@@ -104,6 +105,40 @@ fn every_workspace_crate_has_a_line_in_the_table() {
     assert_eq!(
         members, listed,
         "tests/architecture.rs lists each workspace crate once (add the new one to PACKAGES)"
+    );
+}
+
+/// A dependency's version is written once, in the root's
+/// `[workspace.dependencies]`; each crate names it with `workspace = true`
+/// and adds only its own features, so two crates cannot drift apart.
+#[test]
+fn every_dependency_version_is_declared_once_for_the_workspace() {
+    let mut written_here = Vec::new();
+    for package in metadata().workspace_packages() {
+        let manifest = std::fs::read_to_string(&package.manifest_path).unwrap();
+        let mut section = "";
+        for (index, line) in manifest.lines().enumerate() {
+            let line = line.trim();
+            if line.starts_with('[') {
+                section = line;
+                continue;
+            }
+            let in_dependencies = matches!(
+                section,
+                "[dependencies]" | "[dev-dependencies]" | "[build-dependencies]"
+            );
+            if !in_dependencies || line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if !line.contains("workspace = true") && !line.contains(".workspace = true") {
+                written_here.push(format!("{}:{}: {line}", package.manifest_path, index + 1));
+            }
+        }
+    }
+    assert!(
+        written_here.is_empty(),
+        "declare these in [workspace.dependencies] and use `workspace = true`:\n{}",
+        written_here.join("\n")
     );
 }
 

@@ -6,10 +6,11 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, ExitCode};
 
-use checker::diagnostics::CODES;
 use checker::diagnostics::docs::{Example, PADDED_MARKER, example_args};
+use checker::diagnostics::{CODES, Code};
+use libtest_mimic::{Arguments, Failed, Trial};
 
 /// Codes an example cannot avoid besides its own: an opencode tool is
 /// `tool({…})` imported from opencode's package, which is a harness package.
@@ -65,44 +66,56 @@ fn reported_codes(root: &Path, args: &[&str]) -> BTreeSet<String> {
         .collect()
 }
 
-#[test]
-fn every_example_in_the_code_reference_reports_its_code() {
+/// One code's example reports its code, and nothing else but what
+/// [`ALSO_REPORTED`] allows.
+fn check_example(code: &'static Code) -> Result<(), Failed> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut wrong = Vec::new();
-    for code in CODES {
-        let example = Example::read(repo, code)
-            .unwrap_or_else(|e| panic!("{} has no example project: {e}", code.name));
-        // A temporary folder has no `beeuni.yaml` above it, which the
-        // `manifest/not-found` example needs and no other example minds.
-        let project = tempfile::tempdir().unwrap();
-        write_project(&example, project.path());
-        let reported = reported_codes(project.path(), example_args(code));
-        let expected: BTreeSet<String> = std::iter::once(code.name)
-            .chain(
-                ALSO_REPORTED
-                    .iter()
-                    .filter(|(of, _)| *of == code.name)
-                    .map(|(_, also)| *also),
-            )
-            .map(str::to_string)
-            .collect();
-        if reported != expected {
-            wrong.push(format!("{}: reported {reported:?}", code.name));
-        }
+    let example = Example::read(repo, code)
+        .map_err(|e| format!("{} has no example project: {e}", code.name))?;
+    // A temporary folder has no `beeuni.yaml` above it, which the
+    // `manifest/not-found` example needs and no other example minds.
+    let project = tempfile::tempdir().unwrap();
+    write_project(&example, project.path());
+    let reported = reported_codes(project.path(), example_args(code));
+    let expected: BTreeSet<String> = std::iter::once(code.name)
+        .chain(
+            ALSO_REPORTED
+                .iter()
+                .filter(|(of, _)| *of == code.name)
+                .map(|(_, also)| *also),
+        )
+        .map(str::to_string)
+        .collect();
+    match reported == expected {
+        true => Ok(()),
+        false => Err(format!(
+            "the example does not report exactly its code: reported {reported:?}"
+        )
+        .into()),
     }
-    assert!(
-        wrong.is_empty(),
-        "examples that do not report exactly their code:\n{}",
-        wrong.join("\n")
-    );
+}
+
+fn main() -> ExitCode {
+    let mut trials: Vec<Trial> = CODES
+        .iter()
+        .map(|code| {
+            Trial::test(format!("example {}", code.name), move || {
+                check_example(code)
+            })
+        })
+        .collect();
+    trials.push(Trial::test(
+        "every_relative_link_in_the_docs_reaches_its_file_and_heading",
+        every_relative_link_in_the_docs_reaches_its_file_and_heading,
+    ));
+    libtest_mimic::run(&Arguments::from_args(), trials).exit_code()
 }
 
 /// The documentation is split by subject (`README.md`, `docs/*.md`,
 /// `ARCHITECTURE.md`), so a section that moves breaks every link to it:
 /// each relative link must name a file that exists and, with `#anchor`, a
 /// heading (or `<a id>`) of that file, as GitHub derives anchors.
-#[test]
-fn every_relative_link_in_the_docs_reaches_its_file_and_heading() {
+fn every_relative_link_in_the_docs_reaches_its_file_and_heading() -> Result<(), Failed> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut pages = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
     for entry in std::fs::read_dir(root.join("docs")).unwrap() {
@@ -132,7 +145,10 @@ fn every_relative_link_in_the_docs_reaches_its_file_and_heading() {
             }
         }
     }
-    assert!(broken.is_empty(), "{}", broken.join("\n"));
+    match broken.is_empty() {
+        true => Ok(()),
+        false => Err(broken.join("\n").into()),
+    }
 }
 
 /// Targets of `[text](target)` outside code, leaving out URLs.

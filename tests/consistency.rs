@@ -5,7 +5,9 @@
 //! be a `validate` error.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitCode};
+
+use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The example of `module/load-failed` exists to show an error only loading
 /// can find (a module that throws while it is evaluated): it must fail.
@@ -47,34 +49,48 @@ fn validate(dir: &Path, deep: bool) -> (i32, String) {
     )
 }
 
-#[test]
-fn every_project_validate_passes_also_loads_in_the_runtime() {
-    let projects = projects();
-    assert!(
-        projects.len() > 40,
-        "found only {} projects",
-        projects.len()
-    );
-    let mut passed = 0;
-    let mut failures = Vec::new();
-    for project in &projects {
-        if validate(project, false).0 != 0 {
-            continue;
+/// One project: if `validate` passes it, `validate --deep` must too (or,
+/// for an example that fails to load on purpose, report that). The bundled
+/// examples must pass `validate` in the first place.
+fn check(project: &Path) -> Result<(), Failed> {
+    let (code, output) = validate(project, false);
+    if code != 0 {
+        if project.starts_with(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")) {
+            return Err(format!("the bundled example fails validate:\n{output}").into());
         }
-        passed += 1;
-        let on_purpose = FAILS_TO_LOAD_ON_PURPOSE
-            .iter()
-            .any(|dir| project.ends_with(dir));
-        let (code, output) = validate(project, true);
-        if on_purpose && !output.contains("error[module/load-failed]") {
-            failures.push(format!(
-                "{}: expected to fail to load\n{output}",
-                project.display()
-            ));
-        } else if !on_purpose && code != 0 {
-            failures.push(format!("{}:\n{output}", project.display()));
-        }
+        return Ok(());
     }
-    assert!(passed >= 5, "only {passed} fixture projects pass validate");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let on_purpose = FAILS_TO_LOAD_ON_PURPOSE
+        .iter()
+        .any(|dir| project.ends_with(dir));
+    let (code, output) = validate(project, true);
+    if on_purpose && !output.contains("error[module/load-failed]") {
+        return Err(format!("expected to fail to load\n{output}").into());
+    }
+    if !on_purpose && code != 0 {
+        return Err(format!("validate passes, validate --deep does not:\n{output}").into());
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let projects = projects();
+    let count = projects.len();
+    let mut trials = vec![Trial::test(
+        "the_fixture_set_holds_every_project",
+        move || match count > 40 {
+            true => Ok(()),
+            false => Err(format!("found only {count} projects").into()),
+        },
+    )];
+    trials.extend(projects.into_iter().map(|project| {
+        let name = project
+            .strip_prefix(root)
+            .unwrap_or(&project)
+            .display()
+            .to_string();
+        Trial::test(name, move || check(&project))
+    }));
+    libtest_mimic::run(&Arguments::from_args(), trials).exit_code()
 }

@@ -142,6 +142,38 @@ fn every_dependency_version_is_declared_once_for_the_workspace() {
     );
 }
 
+/// ARCHITECTURE.md's table of test files names every one there is.
+#[test]
+fn every_test_file_is_listed_in_the_architecture() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut unlisted = Vec::new();
+    for dir in [
+        "tests",
+        "checker/tests",
+        "codegen/tests",
+        "daemon/tests",
+        "runtime/tests",
+    ] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                let name = format!("{dir}/{}", path.file_name().unwrap().to_string_lossy());
+                if !architecture.contains(&format!("| `{name}` |")) {
+                    unlisted.push(name);
+                }
+            }
+        }
+    }
+    assert!(
+        unlisted.is_empty(),
+        "add these to ARCHITECTURE.md's \"Every test file\": {unlisted:?}"
+    );
+}
+
 /// Names of every package `id` reaches through normal dependencies; build
 /// scripts' and tests' dependencies are not part of what the crate ships.
 fn reachable(metadata: &Metadata, id: &PackageId) -> BTreeSet<String> {

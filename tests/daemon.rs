@@ -1067,8 +1067,8 @@ fn calls_queued_behind_a_runaway_run_on_another_worker() {
     let daemon = sandbox.start(&["--workers", "2", "--timeout", "4", "--no-watch"]);
     std::thread::scope(|scope| {
         let runaway = scope.spawn(|| daemon.call("runaway", call_body(json!({}), json!({}))));
-        // Time for the runaway to reach the first worker and block it.
-        std::thread::sleep(Duration::from_millis(500));
+        // The runaway reaches a worker (and blocks it) before the others.
+        daemon.wait_for_calls(1, "the runaway never arrived");
         // Ties go to the first worker, so with the other worker busy with
         // these calls, about half of them are sent to the runaway's.
         let calls: Vec<_> = (0..8)
@@ -1326,7 +1326,7 @@ fn an_edit_reloads_between_calls_and_a_broken_manifest_keeps_the_last_good_tools
                 call_body(json!({"ms": 2500, "tag": "old"}), json!({})),
             )
         });
-        std::thread::sleep(Duration::from_millis(300));
+        daemon.wait_for_calls(1, "the call in flight never arrived");
         std::fs::write(
             &slow,
             source.replace("`slept ${args.ms} ms", "`new code ${args.ms} ms"),
@@ -1433,7 +1433,7 @@ fn a_quick_call_does_not_wait_for_a_slow_one_on_the_same_worker() {
                 call_body(json!({"ms": 4000, "tag": "slow"}), json!({})),
             )
         });
-        std::thread::sleep(Duration::from_millis(500));
+        daemon.wait_for_calls(1, "the slow call never arrived");
         let quick = daemon.call("echo", call_body(json!({"text": "quick"}), json!({})));
         assert_eq!(quick.status, StatusCode::OK);
         assert!(

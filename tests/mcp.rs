@@ -1,6 +1,7 @@
 //! `beeuni mcp` (stdio) and the daemon's `/mcp` (Streamable HTTP) driven by
 //! real MCP clients from npm (`tests/mcp/`, pinned: the 1.x SDK, the 2.x
-//! client on both its revisions, the MCP Inspector's CLI), each line of the
+//! client on both its revisions, the MCP Inspector's CLI, Claude Code on a
+//! stand-in model), each line of the
 //! mapping in docs/mcp.md checked against what `beeuni tools call` prints.
 
 use std::io::Write;
@@ -851,6 +852,177 @@ fn opencode_takes_the_tools_from_beeuni_mcp_and_from_the_daemons_mcp_without_a_p
             .and_then(|m| m["content"].as_str())
             .unwrap_or_else(|| panic!("no tool result\n{context}"));
         assert_eq!(result, printed.strip_suffix('\n').unwrap(), "{context}");
+    }
+}
+
+/// Claude Code from the pinned clients; see [`test_support::external_tool`].
+fn claude_code() -> Option<PathBuf> {
+    test_support::installed(
+        "Claude Code",
+        clients_dir().join("node_modules/.bin/claude"),
+        "npm ci --prefix tests/mcp",
+    )
+}
+
+/// A stand-in for the Messages API Claude Code talks to: offered a tool
+/// whose name ends in `lookup_order` and holding no tool result yet, the
+/// model calls it; then it answers. Streamed, as Claude Code asks.
+fn messages_turn(request: &Value) -> String {
+    let event = |name: &str, data: Value| format!("event: {name}\ndata: {data}\n\n");
+    let tools = request["tools"].as_array().cloned().unwrap_or_default();
+    let lookup = tools
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .find(|name| name.ends_with("lookup_order"));
+    let answered = request["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m["content"].as_array())
+        .flatten()
+        .any(|c| c["type"] == "tool_result");
+    let message = json!({"id": "msg_0", "type": "message", "role": "assistant", "model": request["model"],
+        "content": [], "stop_reason": null, "stop_sequence": null,
+        "usage": {"input_tokens": 1, "output_tokens": 1}});
+    let (block, delta, stop) = match (lookup, answered) {
+        (Some(name), false) => (
+            json!({"type": "tool_use", "id": "toolu_0", "name": name, "input": {}}),
+            json!({"type": "input_json_delta", "partial_json": r#"{"id":"A-1042"}"#}),
+            "tool_use",
+        ),
+        _ => (
+            json!({"type": "text", "text": ""}),
+            json!({"type": "text_delta", "text": "done"}),
+            "end_turn",
+        ),
+    };
+    [
+        event(
+            "message_start",
+            json!({"type": "message_start", "message": message}),
+        ),
+        event(
+            "content_block_start",
+            json!({"type": "content_block_start", "index": 0, "content_block": block}),
+        ),
+        event(
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0, "delta": delta}),
+        ),
+        event(
+            "content_block_stop",
+            json!({"type": "content_block_stop", "index": 0}),
+        ),
+        event(
+            "message_delta",
+            json!({"type": "message_delta",
+            "delta": {"stop_reason": stop, "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+        ),
+        event("message_stop", json!({"type": "message_stop"})),
+    ]
+    .concat()
+}
+
+/// Claude Code (`claude -p`) with `beeuni mcp` as a local server and the
+/// daemon's `/mcp` as a remote one, on a stand-in model: offered the tool
+/// with the module's description and schema, it calls it and reads what
+/// `beeuni tools call` prints.
+#[test]
+fn claude_code_takes_the_tools_from_beeuni_mcp_and_from_the_daemons_mcp() {
+    let Some(claude) = claude_code() else { return };
+    let sandbox = Sandbox::new();
+    let daemon = sandbox.start_daemon(&[]);
+    let (printed, code) = sandbox.tools_call("lookup_order", json!({"id": "A-1042"}));
+    assert_eq!(code, 0);
+    let local = sandbox.stdio(&[]);
+    let remote = json!({"type": "http", "url": format!("{}/mcp?agent=build", daemon.url),
+        "headers": {"Authorization": format!("Bearer {TOKEN}")}});
+    for (how, server) in [("local", local), ("remote", remote)] {
+        let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let seen = requests.clone();
+        let model = test_support::serve(move |request| {
+            let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+            let answer = messages_turn(&body);
+            seen.lock().unwrap().push(body);
+            test_support::Response::new("200 OK", answer)
+                .header("Content-Type", "text/event-stream")
+        });
+        let config = sandbox.path(&format!("claude-{how}.json"));
+        std::fs::write(
+            &config,
+            json!({"mcpServers": {"beeuni": server}}).to_string(),
+        )
+        .unwrap();
+        let home = sandbox.path(&format!("claude-home-{how}"));
+        std::fs::create_dir_all(&home).unwrap();
+        let child = Command::new(&claude)
+            .args([
+                "-p",
+                "Look up order A-1042.",
+                "--output-format",
+                "json",
+                "--strict-mcp-config",
+            ])
+            .arg("--mcp-config")
+            .arg(&config)
+            .args(["--allowedTools", "mcp__beeuni__lookup_order"])
+            .current_dir(sandbox.project())
+            .env("HOME", &home)
+            .env("ANTHROPIC_BASE_URL", &model)
+            .env("ANTHROPIC_API_KEY", "stand-in")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = wait_at_most(child, Duration::from_secs(300));
+        let requests = requests.lock().unwrap().clone();
+        let context = format!(
+            "{how}: Claude Code printed:\n{}\n{}\ndaemon log:\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr),
+            daemon.log()
+        );
+        assert!(output.status.success(), "{context}");
+        let offered = requests
+            .iter()
+            .filter_map(|r| r["tools"].as_array())
+            .flatten()
+            .find(|t| t["name"] == "mcp__beeuni__lookup_order")
+            .unwrap_or_else(|| panic!("lookup_order is not offered\n{context}"));
+        assert_eq!(
+            offered["description"],
+            "Look up an order by id. Returns its status and carrier — «exactly» as stored.",
+            "{context}"
+        );
+        let schema: Value = serde_json::from_str(LOOKUP_ORDER_SCHEMA).unwrap();
+        assert_eq!(offered["input_schema"], schema, "{context}");
+        // The content as text, or (what Claude Code 2.x does for a result
+        // with `structuredContent`) that object serialised compactly: the
+        // same JSON as what `tools call` prints.
+        let result = requests
+            .iter()
+            .filter_map(|r| r["messages"].as_array())
+            .flatten()
+            .filter_map(|m| m["content"].as_array())
+            .flatten()
+            .find(|c| c["type"] == "tool_result")
+            .map(|c| match &c["content"] {
+                Value::String(text) => text.clone(),
+                parts => parts
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p["text"].as_str())
+                    .collect(),
+            })
+            .unwrap_or_else(|| panic!("no tool result\n{context}"));
+        let read: Value = serde_json::from_str(&result)
+            .unwrap_or_else(|e| panic!("the model read {result:?}, not JSON ({e})\n{context}"));
+        let expected: Value = serde_json::from_str(&printed).unwrap();
+        assert_eq!(read, expected, "{context}");
     }
 }
 

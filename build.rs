@@ -5,7 +5,8 @@
 //! pages at each start — a measurable share of a cold tool call (see
 //! `cargo xtask bench runtime`). The objects stay position-independent; only
 //! the final link of the binary changes. The cost, ASLR for the binary's own
-//! image, is weighed in ARCHITECTURE.md ("Cold start").
+//! image, is weighed in ARCHITECTURE.md ("Cold start"), for the daemon and
+//! its workers too, which run this binary.
 
 fn main() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();

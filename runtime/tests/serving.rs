@@ -49,13 +49,28 @@ impl CallFeed for Feed {
     }
 }
 
+/// Polls for `file`, which a tool writes: the order of events without a
+/// sleep that guesses how long they take.
+fn wait_for(file: &std::path::Path) {
+    let start = std::time::Instant::now();
+    while !file.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{} never appeared",
+            file.display()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 const WAITER: &str = r#"
 import { writeFileSync } from 'node:fs'
 export default {
-  description: 'Waits, and notes when its signal aborts.',
+  description: 'Waits, and notes when it starts and when its signal aborts.',
   parameters: { type: 'object', properties: { ms: { type: 'number' }, note: { type: 'string' } } },
   async execute(args, context) {
     context.signal.addEventListener('abort', () => writeFileSync(args.note, String(context.signal.reason)))
+    writeFileSync(args.note + '.started', '')
     await new Promise((resolve) => setTimeout(resolve, args.ms))
     return `waited ${args.ms}`
   },
@@ -79,8 +94,9 @@ fn a_cancelled_call_ends_and_aborts_its_signal_while_the_batch_goes_on() {
         };
         let handle = host.cancel_source().handle();
         let canceller = handle.clone();
+        let started = root.join("cancelled.txt.started");
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(200));
+            wait_for(&started);
             canceller.cancel();
         });
         let results = host.call_many_cancellable(
@@ -121,8 +137,10 @@ fn a_served_call_does_not_wait_for_the_calls_already_in_flight() {
         tx.send((1, request(3000), None)).unwrap();
         let late = request(10);
         let source = host.cancel_source();
+        let started = root.join("n.txt.started");
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
+            // The first call is in flight, awaiting its timer.
+            wait_for(&started);
             tx.send((2, late, None)).unwrap();
             source.wake();
         });

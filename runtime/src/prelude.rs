@@ -216,7 +216,7 @@ pub(crate) fn builtin_unit(name: &str) -> Option<(&'static str, &'static str)> {
 
 /// boa_runtime's globals that a unit completes: each is moved to `host.NAME`
 /// before [`GLOBALS`] replaces it with the unit's version.
-const NATIVES_COMPLETED: &[&str] = &[
+pub(crate) const NATIVES_COMPLETED: &[&str] = &[
     "URL",
     "TextEncoder",
     "TextDecoder",

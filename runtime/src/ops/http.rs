@@ -16,7 +16,7 @@ use std::time::Duration;
 use boa_engine::{Context, JsResult, JsValue};
 
 use super::{
-    arg, array, bytes_arg, bytes_value, coded_error, error, json_arg, json_value, type_error,
+    arg, array, bytes_arg, bytes_value, coded_error, error, json_value, type_error, typed_arg,
 };
 use crate::state::{HostState, unless_cancelled};
 
@@ -89,6 +89,36 @@ impl Responses {
     }
 }
 
+/// What `fetch` (`web/fetch.js`) asks for: the request's `requestJson`.
+#[derive(serde::Deserialize)]
+struct RequestSpec {
+    url: String,
+    #[serde(default = "RequestSpec::get")]
+    method: String,
+    /// Name and value pairs, in order (a name may repeat).
+    #[serde(default)]
+    headers: Vec<(String, String)>,
+    /// `follow`, `manual` or `error`.
+    #[serde(default = "RequestSpec::follow")]
+    redirect: String,
+    /// Hand back a handle to read the body from instead of the whole body.
+    #[serde(default)]
+    stream: bool,
+    /// Decode the body's `Content-Encoding` as it arrives.
+    #[serde(default)]
+    decode: bool,
+}
+
+impl RequestSpec {
+    fn get() -> String {
+        "GET".to_string()
+    }
+
+    fn follow() -> String {
+        "follow".to_string()
+    }
+}
+
 /// `http(requestJson, body, cancelId)` → `[responseJson, body]`, or
 /// `[responseJson, handle]` when the request's `stream` is true.
 pub(super) async fn request(
@@ -98,25 +128,27 @@ pub(super) async fn request(
 ) -> JsResult<JsValue> {
     let (meta, body, cancel, state) = {
         let context = &mut context.borrow_mut();
-        let meta = json_arg(args, 0, context)?;
+        let meta: RequestSpec = typed_arg(args, 0, context)?;
         let body = bytes_arg(args, 1, context)?;
         let state = HostState::of(context);
         let cancel = super::cancel_switch(&arg(args, 2), &state, context)?;
         (meta, body, cancel, state)
     };
-    let url = meta["url"].as_str().unwrap_or_default().to_string();
-    let streamed = meta["stream"].as_bool().unwrap_or(false);
-    let decoded = meta["decode"].as_bool().unwrap_or(false);
-    let redirect = meta["redirect"].as_str().unwrap_or("follow").to_string();
+    let RequestSpec {
+        url,
+        method,
+        headers,
+        redirect,
+        stream: streamed,
+        decode: decoded,
+    } = meta;
     let client = client(&state, redirect == "follow")
         .map_err(|e| type_error(format!("fetch failed: {e}")))?;
-    let method = reqwest::Method::from_bytes(meta["method"].as_str().unwrap_or("GET").as_bytes())
-        .map_err(|_| type_error(format!("fetch: invalid method {}", meta["method"])))?;
+    let method = reqwest::Method::from_bytes(method.as_bytes())
+        .map_err(|_| type_error(format!("fetch: invalid method {method:?}")))?;
     let mut builder = client.request(method, &url);
-    for pair in meta["headers"].as_array().into_iter().flatten() {
-        if let (Some(name), Some(value)) = (pair[0].as_str(), pair[1].as_str()) {
-            builder = builder.header(name, value);
-        }
+    for (name, value) in &headers {
+        builder = builder.header(name, value);
     }
     if let Some(body) = body {
         builder = builder.body(body);

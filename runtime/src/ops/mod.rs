@@ -147,6 +147,18 @@ fn array(values: Vec<JsValue>, context: &mut Context) -> JsValue {
     JsArray::from_iter(values, context).into()
 }
 
+/// Reads `args[index]`, a JSON string the prelude wrote, as the op's own
+/// argument type: a field the prelude misnames fails here, by name.
+fn typed_arg<T: serde::de::DeserializeOwned>(
+    args: &[JsValue],
+    index: usize,
+    context: &mut Context,
+) -> JsResult<T> {
+    let text = string_arg(args, index, context)?;
+    serde_json::from_str(&text)
+        .map_err(|e| type_error(format!("internal: bad arguments from the prelude: {e}")))
+}
+
 /// Reads `args[index]` as a JSON string the prelude wrote.
 fn json_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<serde_json::Value> {
     let text = string_arg(args, index, context)?;
@@ -270,4 +282,88 @@ fn cancel_switch(
     }
     let id = id.to_u32(context)?;
     Ok(state.cancels.borrow().get(&id).map(|tx| tx.subscribe()))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// The names the prelude's JS reads off `host` (the units' first
+    /// parameter), comments left out; `url.host` and the like are not it.
+    fn used_in_js() -> BTreeSet<String> {
+        let mut used = BTreeSet::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/js");
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let source = std::fs::read_to_string(&path).unwrap();
+                let code: String = source
+                    .lines()
+                    .map(|line| line.split("//").next().unwrap_or_default())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+                let mut rest = code.as_str();
+                // `host.name`, `host\n  .name` (a chain biome wrapped).
+                while let Some(at) = rest.find("host") {
+                    let before = rest[..at].chars().next_back();
+                    let after = rest[at + 4..].trim_start();
+                    rest = &rest[at + 4..];
+                    if before.is_some_and(|c| ident(c) || c == '.') {
+                        continue;
+                    }
+                    let Some(member) = after.strip_prefix('.') else {
+                        continue;
+                    };
+                    let name: String = member.chars().take_while(|c| ident(*c)).collect();
+                    if !name.is_empty() {
+                        used.insert(name);
+                    }
+                }
+            }
+        }
+        used
+    }
+
+    /// An op the JS calls by a name nothing registers fails only when a
+    /// tool reaches that path; one registered and never called is dead.
+    #[test]
+    fn every_op_the_prelude_calls_is_registered_and_every_registered_op_is_called() {
+        let mut context = boa_engine::Context::default();
+        let natives = super::install(&mut context);
+        let registered: BTreeSet<String> = natives
+            .own_property_keys(&mut context)
+            .unwrap()
+            .iter()
+            .map(|key| key.to_string())
+            .collect();
+        let used = used_in_js();
+        let completed: BTreeSet<String> = crate::prelude::NATIVES_COMPLETED
+            .iter()
+            .map(|name| name.to_string())
+            .collect();
+        let unregistered: Vec<&String> = used
+            .iter()
+            .filter(|name| !registered.contains(*name) && !completed.contains(*name))
+            .collect();
+        // `internals.rs` calls it once, as the host starts.
+        let called_from_rust = ["hostInfo".to_string()];
+        let uncalled: Vec<&String> = registered
+            .difference(&used)
+            .filter(|name| !called_from_rust.contains(name))
+            .collect();
+        assert!(
+            unregistered.is_empty(),
+            "called from JS, never registered: {unregistered:?}"
+        );
+        assert!(
+            uncalled.is_empty(),
+            "registered, never called from JS: {uncalled:?}"
+        );
+    }
 }

@@ -9,7 +9,7 @@ use boa_engine::{Context, JsResult, JsValue};
 use brotli::{BrotliDecompressStream, BrotliResult, BrotliState, HeapAlloc, HuffmanCode};
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
 
-use super::{arg, bytes_arg, bytes_value, coded_error, error, json_arg, string_arg};
+use super::{arg, bytes_arg, bytes_value, coded_error, error, string_arg, typed_arg};
 
 mod zstd_frames;
 
@@ -256,8 +256,7 @@ impl super::blocking::Work for Job {
             zstd_params: if arg(args, 8).is_undefined() {
                 Vec::new()
             } else {
-                serde_json::from_value(json_arg(args, 8, context)?)
-                    .map_err(|e| error(format!("internal: zstd parameters: {e}")))?
+                typed_arg(args, 8, context)?
             },
         })
     }

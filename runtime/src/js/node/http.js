@@ -50,13 +50,13 @@ function targetOf(defaultProtocol, url, options) {
       'ERR_INVALID_PROTOCOL',
       `Protocol "${protocol}" not supported. Expected "${defaultProtocol}"`,
     );
-  let host = o.hostname || (o.host ? String(o.host).replace(/:\d+$/, '') : 'localhost');
-  if (host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
+  let name = o.hostname || (o.host ? String(o.host).replace(/:\d+$/, '') : 'localhost');
+  if (name.includes(':') && !name.startsWith('[')) name = `[${name}]`;
   const port = o.port || o.defaultPort || '';
   const path = o.path ?? '/';
   if ([...path].some((c) => c <= ' '))
     throw coded(TypeError, 'ERR_UNESCAPED_CHARACTERS', 'Request path contains unescaped characters');
-  return { href: `${protocol}//${host}${port ? `:${port}` : ''}${path}`, host, path, protocol, options: o };
+  return { href: `${protocol}//${name}${port ? `:${port}` : ''}${path}`, host: name, path, protocol, options: o };
 }
 
 class ClientRequest extends Writable {

@@ -50,21 +50,9 @@ pub(crate) struct HostState {
     cjs_resolver: OnceCell<Resolver>,
     pub(crate) transpile_cache: Option<TranspileCache>,
     pub(crate) started: std::time::Instant,
-    pub(crate) http_clients: RefCell<Option<[reqwest::Client; 2]>>,
     /// The earliest deadline of the calls in flight; blocking operations
     /// (`execSync`) stop there, since the event loop cannot run meanwhile.
     pub(crate) sync_deadline: Cell<Option<std::time::Instant>>,
-    /// The `bun:sqlite` databases open in this host; empty (and nothing of
-    /// SQLite touched) until a tool opens one.
-    pub(crate) sqlite: RefCell<crate::ops::sqlite::Connections>,
-    /// Files a tool opened with `fs.open`, by their OS descriptor, as Node
-    /// numbers them. They stay open until the tool closes them or the host
-    /// ends, as a process's would.
-    pub(crate) files: RefCell<HashMap<i32, std::sync::Arc<std::fs::File>>>,
-    /// `child_process.spawn`'s children, by handle (`ops/child.rs`).
-    pub(crate) children: RefCell<crate::ops::child::Children>,
-    /// `fetch` responses whose bodies are still being read (`ops/http.rs`).
-    pub(crate) responses: RefCell<crate::ops::http::Responses>,
 }
 
 impl HostState {
@@ -81,12 +69,7 @@ impl HostState {
             cjs_resolver: OnceCell::new(),
             transpile_cache: None,
             started: std::time::Instant::now(),
-            http_clients: RefCell::default(),
             sync_deadline: Cell::new(None),
-            sqlite: RefCell::default(),
-            files: RefCell::default(),
-            children: RefCell::default(),
-            responses: RefCell::default(),
         }
     }
 

@@ -21,8 +21,10 @@ use crate::state::{HostState, unless_cancelled};
 /// Read at most this much per chunk, as a pipe's buffer holds.
 const CHUNK: usize = 64 * 1024;
 
+/// This family's state ([`super::op_state`]): the children still running
+/// or not yet read to their end, by handle.
 #[derive(Default)]
-pub(crate) struct Children {
+struct Children {
     next: u32,
     live: std::collections::HashMap<u32, ChildIo>,
 }
@@ -56,7 +58,9 @@ pub(super) fn spawn_start(
     let spec = spec(args, context)?;
     let mut command = tokio::process::Command::from(command_for(&spec, true));
     command.kill_on_drop(true);
-    let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
+    let mut child = command
+        .spawn()
+        .map_err(|e| spawn_error(&spec, &e, context))?;
     let pid = child.id();
     let io = ChildIo {
         stdin: child.stdin.take(),
@@ -68,8 +72,8 @@ pub(super) fn spawn_start(
         stderr_done: false,
         exited: false,
     };
-    let state = HostState::of(context);
-    let mut children = state.children.borrow_mut();
+    let children = super::op_state::<RefCell<Children>>(context);
+    let mut children = children.borrow_mut();
     children.next += 1;
     let handle = children.next;
     children.live.insert(handle, io);
@@ -88,15 +92,15 @@ pub(super) async fn spawn_read(
     args: &[JsValue],
     context: &RefCell<&mut Context>,
 ) -> JsResult<JsValue> {
-    let (state, handle, which) = {
+    let (children, handle, which) = {
         let context = &mut context.borrow_mut();
         let handle = handle_arg(args, context)?;
         let which = arg(args, 1).to_u32(context)?;
-        (HostState::of(context), handle, which)
+        (super::op_state::<RefCell<Children>>(context), handle, which)
     };
     let chunk = if which == 1 {
         read_pipe(
-            &state,
+            &children,
             handle,
             |io| &mut io.stdout,
             |io| &mut io.stdout_done,
@@ -104,7 +108,7 @@ pub(super) async fn spawn_read(
         .await
     } else {
         read_pipe(
-            &state,
+            &children,
             handle,
             |io| &mut io.stderr,
             |io| &mut io.stderr_done,
@@ -121,13 +125,12 @@ pub(super) async fn spawn_read(
 /// given back after it, or marked ended; a child whose process exited and
 /// whose output is all read is forgotten. Empty at the end.
 async fn read_pipe<P: tokio::io::AsyncRead + Unpin>(
-    state: &HostState,
+    children: &RefCell<Children>,
     handle: u32,
     pipe_of: fn(&mut ChildIo) -> &mut Option<P>,
     ended_of: fn(&mut ChildIo) -> &mut bool,
 ) -> Vec<u8> {
-    let taken = state
-        .children
+    let taken = children
         .borrow_mut()
         .live
         .get_mut(&handle)
@@ -138,7 +141,7 @@ async fn read_pipe<P: tokio::io::AsyncRead + Unpin>(
     let mut buffer = vec![0; CHUNK];
     let read = pipe.read(&mut buffer).await.unwrap_or(0);
     buffer.truncate(read);
-    let mut children = state.children.borrow_mut();
+    let mut children = children.borrow_mut();
     if let Some(io) = children.live.get_mut(&handle) {
         if read == 0 {
             *ended_of(io) = true;
@@ -160,14 +163,13 @@ pub(super) async fn spawn_write(
     args: &[JsValue],
     context: &RefCell<&mut Context>,
 ) -> JsResult<JsValue> {
-    let (state, handle, bytes) = {
+    let (children, handle, bytes) = {
         let context = &mut context.borrow_mut();
         let handle = handle_arg(args, context)?;
         let bytes = bytes_arg(args, 1, context)?.unwrap_or_default();
-        (HostState::of(context), handle, bytes)
+        (super::op_state::<RefCell<Children>>(context), handle, bytes)
     };
-    let pipe = state
-        .children
+    let pipe = children
         .borrow_mut()
         .live
         .get_mut(&handle)
@@ -176,7 +178,7 @@ pub(super) async fn spawn_write(
         return Err(error("write after end: the child's input is closed"));
     };
     let written = pipe.write_all(&bytes).await;
-    if let Some(io) = state.children.borrow_mut().live.get_mut(&handle) {
+    if let Some(io) = children.borrow_mut().live.get_mut(&handle) {
         io.stdin = Some(pipe);
     }
     written.map_err(|e| error(format!("EPIPE: the child's input is closed ({e})")))?;
@@ -186,8 +188,8 @@ pub(super) async fn spawn_write(
 /// `spawnEnd(handle)`: closes the child's input, so `cat` and the like end.
 pub(super) fn spawn_end(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let handle = handle_arg(args, context)?;
-    let state = HostState::of(context);
-    if let Some(io) = state.children.borrow_mut().live.get_mut(&handle) {
+    let children = super::op_state::<RefCell<Children>>(context);
+    if let Some(io) = children.borrow_mut().live.get_mut(&handle) {
         io.stdin = None;
     }
     Ok(JsValue::undefined())
@@ -202,9 +204,7 @@ pub(super) fn spawn_kill(
     let handle = handle_arg(args, context)?;
     let signal = super::string_arg(args, 1, context)?;
     let signal = signal.trim_start_matches("SIG").to_string();
-    let state = HostState::of(context);
-    let pid = state
-        .children
+    let pid = super::op_state::<RefCell<Children>>(context)
         .borrow()
         .live
         .get(&handle)
@@ -219,7 +219,7 @@ pub(super) fn spawn_kill(
 /// Forgets a child whose wait was abandoned (the call's deadline): its
 /// process group is already killed by then, and its pipes close with it.
 struct Forget {
-    state: Rc<HostState>,
+    children: Rc<RefCell<Children>>,
     handle: u32,
     armed: bool,
 }
@@ -227,7 +227,7 @@ struct Forget {
 impl Drop for Forget {
     fn drop(&mut self) {
         if self.armed {
-            self.state.children.borrow_mut().live.remove(&self.handle);
+            self.children.borrow_mut().live.remove(&self.handle);
         }
     }
 }
@@ -239,15 +239,18 @@ pub(super) async fn spawn_wait(
     args: &[JsValue],
     context: &RefCell<&mut Context>,
 ) -> JsResult<JsValue> {
-    let (state, handle, cancel) = {
+    let (children, handle, cancel) = {
         let context = &mut context.borrow_mut();
         let handle = handle_arg(args, context)?;
         let state = HostState::of(context);
         let cancel = super::cancel_switch(&arg(args, 1), &state, context)?;
-        (state, handle, cancel)
+        (
+            super::op_state::<RefCell<Children>>(context),
+            handle,
+            cancel,
+        )
     };
-    let process = state
-        .children
+    let process = children
         .borrow_mut()
         .live
         .get_mut(&handle)
@@ -256,7 +259,7 @@ pub(super) async fn spawn_wait(
         return Err(error("internal: the child was already waited for"));
     };
     let mut forget = Forget {
-        state: state.clone(),
+        children: children.clone(),
         handle,
         armed: true,
     };
@@ -275,7 +278,7 @@ pub(super) async fn spawn_wait(
             exit_meta(None, true)
         }
     };
-    let mut children = state.children.borrow_mut();
+    let mut children = children.borrow_mut();
     if let Some(io) = children.live.get_mut(&handle) {
         io.exited = true;
         io.stdin = None;

@@ -14,6 +14,11 @@ use boa_engine::{Context, JsResult, JsString, JsValue};
 use super::{arg, bytes_arg, bytes_value, error, io_error, json_value, string_arg};
 use crate::state::HostState;
 
+/// Files a tool opened with `fs.open`, by their OS descriptor, as Node
+/// numbers them: this family's state ([`super::op_state`]). They stay open
+/// until the tool closes them or the host ends, as a process's would.
+type OpenFiles = std::cell::RefCell<std::collections::HashMap<i32, Arc<std::fs::File>>>;
+
 /// A path as the tool wrote it, which error messages show (as Node's do),
 /// and the file it names, resolved against the project.
 pub(super) struct Target {
@@ -94,8 +99,7 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
     };
     let descriptor = |i: usize, syscall: &'static str, context: &mut Context| {
         let fd = arg(args, i).to_i32(context)?;
-        HostState::of(context)
-            .files
+        super::op_state::<OpenFiles>(context)
             .borrow()
             .get(&fd)
             .cloned()
@@ -159,7 +163,9 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
         ),
         "close" => {
             let fd = arg(args, 1).to_i32(context)?;
-            let file = HostState::of(context).files.borrow_mut().remove(&fd);
+            let file = super::op_state::<OpenFiles>(context)
+                .borrow_mut()
+                .remove(&fd);
             Op::Close(file.ok_or_else(|| bad_descriptor("close", context))?)
         }
         "readAt" => Op::ReadAt(
@@ -458,8 +464,7 @@ fn to_js(result: Result<Out, Failure>, context: &mut Context) -> JsResult<JsValu
         Ok(Out::Opened(file)) => {
             use std::os::fd::AsRawFd;
             let fd = file.as_raw_fd();
-            HostState::of(context)
-                .files
+            super::op_state::<OpenFiles>(context)
                 .borrow_mut()
                 .insert(fd, Arc::new(file));
             Ok(JsValue::from(fd))

@@ -33,8 +33,8 @@ pub(crate) struct Body {
 /// The host's HTTP client for a redirect mode. Each host has its own: a
 /// client's pooled connections run as tasks on the runtime that opened them,
 /// and a host's runtime only runs while that host is called.
-fn client(state: &HostState, follow: bool) -> Result<reqwest::Client, String> {
-    let mut clients = state.http_clients.borrow_mut();
+fn client(http: &State, follow: bool) -> Result<reqwest::Client, String> {
+    let mut clients = http.clients.borrow_mut();
     if clients.is_none() {
         let build = |policy| {
             reqwest::Client::builder()
@@ -61,12 +61,20 @@ fn client(state: &HostState, follow: bool) -> Result<reqwest::Client, String> {
 /// newest are kept: a body not read before this many later responses
 /// arrived is dropped, its connection closed.
 #[derive(Default)]
-pub(crate) struct Responses {
+struct Responses {
     next: u32,
     live: VecDeque<(u32, Body)>,
 }
 
 const UNREAD_BODIES_KEPT: usize = 64;
+
+/// This family's state ([`super::op_state`]): the host's two clients (made
+/// on its first `fetch`) and the bodies still being read.
+#[derive(Default)]
+struct State {
+    clients: RefCell<Option<[reqwest::Client; 2]>>,
+    responses: RefCell<Responses>,
+}
 
 impl Responses {
     fn keep(&mut self, response: Body) -> u32 {
@@ -126,13 +134,13 @@ pub(super) async fn request(
     args: &[JsValue],
     context: &RefCell<&mut Context>,
 ) -> JsResult<JsValue> {
-    let (meta, body, cancel, state) = {
+    let (meta, body, cancel, http) = {
         let context = &mut context.borrow_mut();
         let meta: RequestSpec = typed_arg(args, 0, context)?;
         let body = bytes_arg(args, 1, context)?;
         let state = HostState::of(context);
         let cancel = super::cancel_switch(&arg(args, 2), &state, context)?;
-        (meta, body, cancel, state)
+        (meta, body, cancel, super::op_state::<State>(context))
     };
     let RequestSpec {
         url,
@@ -142,7 +150,7 @@ pub(super) async fn request(
         stream: streamed,
         decode: decoded,
     } = meta;
-    let client = client(&state, redirect == "follow")
+    let client = client(&http, redirect == "follow")
         .map_err(|e| type_error(format!("fetch failed: {e}")))?;
     let method = reqwest::Method::from_bytes(method.as_bytes())
         .map_err(|_| type_error(format!("fetch: invalid method {method:?}")))?;
@@ -200,7 +208,7 @@ pub(super) async fn request(
                     let decoder =
                         decoder.map_err(|e| type_error(format!("fetch failed: {}", e.0)))?;
                     let body = Body { response, decoder };
-                    JsValue::from(state.responses.borrow_mut().keep(body))
+                    JsValue::from(http.responses.borrow_mut().keep(body))
                 }
                 (None, None) => JsValue::null(),
             };
@@ -218,14 +226,14 @@ pub(super) async fn chunk(
     args: &[JsValue],
     context: &RefCell<&mut Context>,
 ) -> JsResult<JsValue> {
-    let (handle, cancel, state) = {
+    let (handle, cancel, http) = {
         let context = &mut context.borrow_mut();
         let handle = arg(args, 0).to_u32(context)?;
         let state = HostState::of(context);
         let cancel = super::cancel_switch(&arg(args, 1), &state, context)?;
-        (handle, cancel, state)
+        (handle, cancel, super::op_state::<State>(context))
     };
-    let Some(mut body) = state.responses.borrow_mut().take(handle) else {
+    let Some(mut body) = http.responses.borrow_mut().take(handle) else {
         return Ok(JsValue::null());
     };
     loop {
@@ -235,7 +243,7 @@ pub(super) async fn chunk(
             match decoded {
                 Err(e) => return Err(coded_error(e.0.to_string(), e.0, None, context)),
                 Ok(bytes) if !bytes.is_empty() => {
-                    state.responses.borrow_mut().put_back(handle, body);
+                    http.responses.borrow_mut().put_back(handle, body);
                     return bytes_value(&bytes, context);
                 }
                 Ok(_) => {}
@@ -255,7 +263,7 @@ pub(super) async fn chunk(
             Some(Ok(Some(bytes))) => match &mut body.decoder {
                 Some(decoder) => decoder.push(&bytes),
                 None => {
-                    state.responses.borrow_mut().put_back(handle, body);
+                    http.responses.borrow_mut().put_back(handle, body);
                     return bytes_value(&bytes, context);
                 }
             },
@@ -288,7 +296,10 @@ pub(super) fn parse_form(
 /// `httpDrop(handle)`: a body the tool will not read (a cancelled stream).
 pub(super) fn drop_body(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let handle = arg(args, 0).to_u32(context)?;
-    HostState::of(context).responses.borrow_mut().take(handle);
+    super::op_state::<State>(context)
+        .responses
+        .borrow_mut()
+        .take(handle);
     Ok(JsValue::undefined())
 }
 

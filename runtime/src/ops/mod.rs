@@ -147,6 +147,19 @@ fn array(values: Vec<JsValue>, context: &mut Context) -> JsValue {
     JsArray::from_iter(values, context).into()
 }
 
+/// The state of one family of ops, kept in the context's data (keyed by
+/// its type) and made on first use: each family owns its own (`sqlite.rs`
+/// its connections, `http.rs` its clients and unread bodies, `fs.rs` its
+/// open files), so `HostState` holds only what every op shares.
+pub(crate) fn op_state<T: Default + 'static>(context: &mut Context) -> std::rc::Rc<T> {
+    if let Some(state) = context.get_data::<std::rc::Rc<T>>() {
+        return state.clone();
+    }
+    let state = std::rc::Rc::new(T::default());
+    context.insert_data(state.clone());
+    state
+}
+
 /// Reads `args[index]`, a JSON string the prelude wrote, as the op's own
 /// argument type: a field the prelude misnames fails here, by name.
 fn typed_arg<T: serde::de::DeserializeOwned>(
@@ -185,22 +198,44 @@ fn coded_error(message: String, code: &str, errno: Option<i32>, context: &mut Co
 }
 
 /// A Node-style I/O error: `ENOENT: no such file or directory, open 'x'`,
-/// with `errno` set to the negated OS number as Node sets it. The prelude
-/// reads `code`, `syscall` and `path` back from the message (`js/internal/files.js`).
+/// carrying `errno` (the negated OS number), `code`, `syscall` and `path`
+/// as Node sets them, in Node's order.
 fn io_error(error: &std::io::Error, syscall: &str, path: &str, context: &mut Context) -> JsError {
     let (code, errno, text) = describe_io_error(error);
     // Node names no path for an error on a descriptor: "EBADF: bad file
     // descriptor, read".
-    let message = if path.is_empty() {
-        format!("{code}: {text}, {syscall}")
+    let (message, path) = if path.is_empty() {
+        (format!("{code}: {text}, {syscall}"), None)
     } else {
-        format!("{code}: {text}, {syscall} '{path}'")
+        (format!("{code}: {text}, {syscall} '{path}'"), Some(path))
     };
+    system_error(message, &code, -errno, syscall, path, context)
+}
+
+/// An `Error` with the properties of Node's system errors (`errno`, `code`,
+/// `syscall`, and `path` when one is named), set where the error is made so
+/// that no JavaScript reads them back from the message.
+fn system_error(
+    message: String,
+    code: &str,
+    errno: i32,
+    syscall: &str,
+    path: Option<&str>,
+    context: &mut Context,
+) -> JsError {
     let object = boa_engine::JsNativeError::error()
         .with_message(message)
         .into_opaque(context);
-    // A fresh error object: defining a data property cannot fail.
-    let _ = object.create_data_property_or_throw(js_string!("errno"), -errno, context);
+    // A fresh error object: defining data properties cannot fail.
+    let mut set = |key: &str, value: JsValue| {
+        let _ = object.create_data_property_or_throw(JsString::from(key), value, context);
+    };
+    set("errno", JsValue::from(errno));
+    set("code", JsValue::from(JsString::from(code)));
+    set("syscall", JsValue::from(JsString::from(syscall)));
+    if let Some(path) = path {
+        set("path", JsValue::from(JsString::from(path)));
+    }
     JsError::from_opaque(object.into())
 }
 

@@ -70,17 +70,23 @@ pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
     })
 }
 
-pub(super) fn spawn_error(spec: &Spec, e: &std::io::Error) -> boa_engine::JsError {
-    let code = if e.kind() == std::io::ErrorKind::NotFound {
-        "ENOENT"
+pub(super) fn spawn_error(
+    spec: &Spec,
+    e: &std::io::Error,
+    context: &mut Context,
+) -> boa_engine::JsError {
+    let (code, errno) = if e.kind() == std::io::ErrorKind::NotFound {
+        ("ENOENT", -2)
     } else {
-        "EIO"
+        ("EIO", -5)
     };
-    error(format!(
+    let message = format!(
         "{code}: spawn {} {code} ({e}, cwd '{}')",
         spec.file,
         spec.cwd.display()
-    ))
+    );
+    let syscall = format!("spawn {}", spec.file);
+    super::system_error(message, code, errno, &syscall, Some(&spec.file), context)
 }
 
 /// Kills the whole process group of a child that is still running when the
@@ -124,7 +130,9 @@ pub(super) async fn run(
     };
     let mut command = tokio::process::Command::from(command_for(&spec, input.is_some()));
     command.kill_on_drop(true);
-    let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
+    let mut child = command
+        .spawn()
+        .map_err(|e| spawn_error(&spec, &e, &mut context.borrow_mut()))?;
     let mut guard = GroupGuard { pid: child.id() };
     let stdin = child.stdin.take();
     let stdout = child.stdout.take();
@@ -143,7 +151,7 @@ pub(super) async fn run(
     let context = &mut context.borrow_mut();
     match finished {
         Some((out, err, status)) => {
-            let status = status.map_err(|e| spawn_error(&spec, &e))?;
+            let status = status.map_err(|e| spawn_error(&spec, &e, context))?;
             guard.pid = None;
             outcome(Some(status), false, &out, &err, context)
         }
@@ -191,7 +199,9 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     // enforce it here by killing the process group when it passes.
     let deadline = HostState::of(context).sync_deadline.get();
     let mut command = command_for(&spec, input.is_some());
-    let mut child = command.spawn().map_err(|e| spawn_error(&spec, &e))?;
+    let mut child = command
+        .spawn()
+        .map_err(|e| spawn_error(&spec, &e, context))?;
     let mut guard = GroupGuard {
         pid: Some(child.id()),
     };
@@ -227,7 +237,10 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     let timeout = spec.timeout.map(|t| std::time::Instant::now() + t);
     let mut pause = std::time::Duration::from_micros(200);
     let (status, killed) = loop {
-        if let Some(status) = child.try_wait().map_err(|e| spawn_error(&spec, &e))? {
+        if let Some(status) = child
+            .try_wait()
+            .map_err(|e| spawn_error(&spec, &e, context))?
+        {
             guard.pid = None;
             break (Some(status), false);
         }

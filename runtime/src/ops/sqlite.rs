@@ -8,6 +8,7 @@
 //! JS holds no SQLite handle and closing a database needs no bookkeeping of
 //! the statements made from it. Connections close when the host is dropped.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use boa_engine::object::builtins::{
@@ -26,12 +27,16 @@ use crate::state::HostState;
 /// distinct statements than this in a loop re-prepares them.
 const STATEMENT_CACHE: usize = 64;
 
-/// The open databases of one host, by the id the prelude holds.
+/// The open databases of one host, by the id the prelude holds; empty
+/// (and nothing of SQLite touched) until a tool opens one.
 #[derive(Default)]
-pub(crate) struct Connections {
+struct Connections {
     next_id: u32,
     open: HashMap<u32, Connection>,
 }
+
+/// This family's state ([`super::op_state`]).
+type State = RefCell<Connections>;
 
 /// `sqlite(action, id, …)`: `open(filename, flags)` → id; `close(id)`;
 /// `prepare(id, sql)` → `[sql of the first statement, column names,
@@ -42,6 +47,7 @@ pub(crate) struct Connections {
 pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let action = string_arg(args, 0, context)?;
     let state = HostState::of(context);
+    let sqlite = super::op_state::<State>(context);
     if action == "open" {
         let filename = string_arg(args, 1, context)?;
         let flags = arg(args, 2).to_i32(context)?;
@@ -57,7 +63,7 @@ pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
         let connection = Connection::open_with_flags(&path, flags)
             .map_err(|e| sqlite_error(&without_path(e, &path.to_string_lossy()), context))?;
         connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut connections = state.sqlite.borrow_mut();
+        let mut connections = sqlite.borrow_mut();
         connections.next_id = connections.next_id.wrapping_add(1);
         let id = connections.next_id;
         connections.open.insert(id, connection);
@@ -66,7 +72,7 @@ pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
     let id = arg(args, 1).to_u32(context)?;
     if action == "close" {
         // Dropping the connection closes it (after finalizing its cached statements).
-        state.sqlite.borrow_mut().open.remove(&id);
+        sqlite.borrow_mut().open.remove(&id);
         return Ok(JsValue::undefined());
     }
     let values = match action.as_str() {
@@ -74,7 +80,7 @@ pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
         _ => Vec::new(),
     };
     let sql = string_arg(args, 2, context)?;
-    let connections = state.sqlite.borrow();
+    let connections = sqlite.borrow();
     let Some(connection) = connections.open.get(&id) else {
         return Err(error("Database has closed"));
     };

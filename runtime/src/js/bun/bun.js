@@ -1,5 +1,5 @@
 // ---- bun/bun.js: the `Bun` global and the `bun` module -----------------------
-const { annotate, fsAsync, fsSync, pathArg, isURL } = need('internal/files');
+const { fsAsync, fsSync, pathArg, isURL } = need('internal/files');
 const { path } = need('node/path');
 const { processEnv, hrtime } = need('node/process');
 // `$` is a function with properties (`$.cwd`, `$.escape`), so it cannot be a
@@ -323,18 +323,10 @@ class Glob {
     return host.globMatch(this.#pattern, path);
   }
   scanSync(options) {
-    try {
-      return jsonParse(host.globScan(...globScanArgs(this.#pattern, options)))[Symbol.iterator]();
-    } catch (e) {
-      throw annotate(e);
-    }
+    return jsonParse(host.globScan(...globScanArgs(this.#pattern, options)))[Symbol.iterator]();
   }
   async *scan(options) {
-    try {
-      yield* jsonParse(await host.globScanAsync(...globScanArgs(this.#pattern, options)));
-    } catch (e) {
-      throw annotate(e);
-    }
+    yield* jsonParse(await host.globScanAsync(...globScanArgs(this.#pattern, options)));
   }
   get [Symbol.toStringTag]() {
     return 'Glob';

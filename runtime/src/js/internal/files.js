@@ -1,30 +1,13 @@
 // ---- internal/files.js: the file operations node:fs, child_process and Bun share ----
-function annotate(error) {
-  // host errors start with a Node error code: "ENOENT: no such file …, open 'x'"
-  // (an error on a descriptor names no path: "EBADF: bad file descriptor, read")
-  const m = /^(E[A-Z]+): .*?, (\w+)(?: '(.*)')?$/.exec(error && error.message);
-  if (m) {
-    error.code = m[1];
-    error.syscall = m[2];
-    if (m[3] !== undefined) error.path = m[3];
-    if (typeof error.errno !== 'number')
-      error.errno = -({ ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, ENOTEMPTY: 39 }[m[1]] || 5);
-  }
-  return error;
-}
-function fsSync(...args) {
-  try {
-    return host.fsSync(...args);
-  } catch (e) {
-    throw annotate(e);
-  }
-}
-async function fsAsync(...args) {
-  try {
-    return await host.fsAsync(...args);
-  } catch (e) {
-    throw annotate(e);
-  }
+// The host's file operations by name. Their errors come as Node's do,
+// with `errno`, `code`, `syscall` and `path` set (`ops/mod.rs`'s
+// `system_error`).
+const fsSync = host.fsSync;
+const fsAsync = host.fsAsync;
+// Node's error for a path that is not there, made where no op runs (access).
+function noEntry(syscall, path) {
+  const error = new Error(`ENOENT: no such file or directory, ${syscall} '${path}'`);
+  return Object.assign(error, { errno: -2, code: 'ENOENT', syscall, path });
 }
 // Only the `web/url` unit makes URLs, so asking needs no load of it.
 function isURL(value) {
@@ -39,4 +22,4 @@ function pathArg(p) {
   return p;
 }
 
-return { annotate, fsSync, fsAsync, pathArg, isURL };
+return { fsSync, fsAsync, noEntry, pathArg, isURL };

@@ -1,6 +1,6 @@
 // ---- node/child_process.js: node:child_process over host.spawn* / host.runSync ----
 const { processEnv } = need('node/process');
-const { annotate, pathArg } = need('internal/files');
+const { pathArg } = need('internal/files');
 const { bufferOf, toBuffer, utf8Decoder } = need('internal/buffer');
 const { EventEmitter } = need('node/events');
 const { promisify } = need('node/util');
@@ -117,10 +117,12 @@ class ChildInput extends EventEmitter {
 }
 
 // Bun's error for a child that could not start: a missing program is
-// "Executable not found in $PATH", with Node's code, errno and syscall.
+// "Executable not found in $PATH", with Node's code, errno and syscall
+// (the host's error carries the code: `ops/process.rs`'s `spawn_error`).
 function spawnFailure(error, file, args) {
-  const code = /^(E[A-Z]+):/.exec(error?.message)?.[1];
-  if (code === undefined) return error;
+  // Only the host's own error: an abort signal's reason passes as it is.
+  if (!String(error?.syscall).startsWith('spawn ')) return error;
+  const code = error.code;
   const failure = new Error(code === 'ENOENT' ? `Executable not found in $PATH: "${file}"` : error.message);
   return Object.assign(failure, {
     code,
@@ -341,7 +343,7 @@ function spawnSync(command, args, options) {
       stdout: null,
       stderr: null,
       output: [null, null, null],
-      error: annotate(error),
+      error,
     };
   }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);

@@ -1,5 +1,5 @@
 // ---- node/fs.js: node:fs and node:fs/promises -----------------------------------
-const { annotate, fsSync, fsAsync, pathArg } = need('internal/files');
+const { fsSync, fsAsync, noEntry, pathArg } = need('internal/files');
 const { normalizeEncoding, encodeString, toBuffer, bufferOf } = need('internal/buffer');
 const { path } = need('node/path');
 
@@ -156,23 +156,15 @@ function globFound(patterns, lists, exclude) {
 }
 function globSync(patterns, options) {
   const { cwd, exclude } = globArgs(options);
-  try {
-    const lists = [].concat(patterns).map((pattern) => host.globScan(String(pattern), cwd, false, false, false, false));
-    return globFound(patterns, lists, exclude);
-  } catch (e) {
-    throw annotate(e);
-  }
+  const lists = [].concat(patterns).map((pattern) => host.globScan(String(pattern), cwd, false, false, false, false));
+  return globFound(patterns, lists, exclude);
 }
 async function globFoundAsync(patterns, options) {
   const { cwd, exclude } = globArgs(options);
-  try {
-    const scans = []
-      .concat(patterns)
-      .map((pattern) => host.globScanAsync(String(pattern), cwd, false, false, false, false));
-    return globFound(patterns, await Promise.all(scans), exclude);
-  } catch (e) {
-    throw annotate(e);
-  }
+  const scans = []
+    .concat(patterns)
+    .map((pattern) => host.globScanAsync(String(pattern), cwd, false, false, false, false));
+  return globFound(patterns, await Promise.all(scans), exclude);
 }
 async function* globAsync(patterns, options) {
   yield* await globFoundAsync(patterns, options);
@@ -386,8 +378,7 @@ const fsPromises = {
     await copyWithAsync(fsPromises, src, dest, options);
   },
   async access(p) {
-    if (!(await fsAsync('exists', pathArg(p))))
-      throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`));
+    if (!(await fsAsync('exists', pathArg(p)))) throw noEntry('access', pathArg(p));
   },
   async exists(p) {
     return fsAsync('exists', pathArg(p));
@@ -500,8 +491,7 @@ const fs = {
     }
   },
   accessSync: (p) => {
-    if (!fsSync('exists', pathArg(p)))
-      throw annotate(new Error(`ENOENT: no such file or directory, access '${pathArg(p)}'`));
+    if (!fsSync('exists', pathArg(p))) throw noEntry('access', pathArg(p));
   },
   promises: fsPromises,
   constants: {

@@ -3,8 +3,12 @@
 //! could fork while the pipe's read end is open, keep a copy of it alive, and
 //! let the write succeed.
 
+#[path = "it/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 #[test]
 fn output_into_a_closed_pipe_ends_quietly() {
@@ -12,9 +16,7 @@ fn output_into_a_closed_pipe_ends_quietly() {
     // The reader is gone before the child exists, so its first write fails
     // whatever the scheduler does.
     drop(reader);
-    let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
-        .arg("-C")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/orders"))
+    let output = common::beeuni(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/orders"))
         .args(["tools", "ls"])
         .stdout(writer)
         .stderr(Stdio::piped())

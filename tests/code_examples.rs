@@ -4,6 +4,10 @@
 //! its code and nothing else, so the documentation cannot show an example
 //! that does not work.
 
+#[path = "it/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, ExitCode};
@@ -43,9 +47,7 @@ fn write_project(example: &Example, root: &Path) {
 
 /// The codes `beeuni` reports on the project, from its JSON output.
 fn reported_codes(root: &Path, args: &[&str]) -> BTreeSet<String> {
-    let output = Command::new(env!("CARGO_BIN_EXE_beeuni"))
-        .arg("-C")
-        .arg(root)
+    let output = common::beeuni(root)
         .args(args)
         .args(["--format", "json"])
         .env("BEEUNI_CACHE_DIR", "")

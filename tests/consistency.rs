@@ -4,8 +4,12 @@
 //! refuse (a built-in it lacks, a path alias it cannot follow) must already
 //! be a `validate` error.
 
+#[path = "it/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -33,15 +37,12 @@ fn projects() -> Vec<PathBuf> {
 }
 
 fn validate(dir: &Path, deep: bool) -> (i32, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_beeuni"));
-    command
-        .arg("-C")
-        .arg(dir)
-        .args(["validate", "--color", "never"]);
+    let mut command = common::beeuni(dir);
+    command.args(["validate", "--color", "never"]);
     if deep {
         command.arg("--deep");
     }
-    let output = command.env("NO_COLOR", "1").output().unwrap();
+    let output = command.output().unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned()

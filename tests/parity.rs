@@ -5,6 +5,10 @@
 //! purpose is listed in `known-differences.json` with its reason, and the
 //! table of known differences in `docs/runtime.md` names it.
 
+#[path = "it/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::sync::Arc;
@@ -36,10 +40,10 @@ fn seen(command: &mut Command) -> Seen {
 fn ours(tool: &str, args: &str) -> Seen {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("parity-cache");
     seen(
-        Command::new(env!("CARGO_BIN_EXE_beeuni"))
+        common::beeuni(&project())
             // Unconfined, as Bun runs: the suite compares the APIs, and its
             // cases read and write a scratch folder outside the project,
-            // which the sandbox (tests/daemon.rs checks it) refuses.
+            // which the sandbox (tests/it/daemon.rs checks it) refuses.
             .args(["tools", "call", tool, "--args", args, "--sandbox", "off"])
             .env("BEEUNI_CACHE_DIR", cache),
     )

@@ -138,10 +138,10 @@ fn unused_dependencies() -> Result<()> {
 
 /// The fixture projects that import npm packages (zod) keep a lockfile, not
 /// their `node_modules`; install what is missing, as a session's checkout
-/// would have it. `tests/sarif/` is the SARIF Multitool that `tests/sarif.rs`
+/// would have it. `tests/sarif/` is the SARIF Multitool that `tests/it/sarif.rs`
 /// runs, and `tests/typecheck/` the compiler and opencode's plugin types that
-/// `tests/plugin.rs` checks the golden plugins with, and `tests/mcp/` the MCP
-/// clients `tests/mcp.rs` drives, pinned the same way.
+/// `tests/it/plugin.rs` checks the golden plugins with, and `tests/mcp/` the MCP
+/// clients `tests/it/mcp.rs` drives, pinned the same way.
 fn install_fixture_packages() -> Result<()> {
     let root = workspace_root();
     let listed = Command::new("git")

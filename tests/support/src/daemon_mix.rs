@@ -1,5 +1,5 @@
 //! The calls of the daemon's load-and-faults run, shared by the suite's
-//! small run (`tests/daemon.rs`) and the full-count bench (`cargo xtask
+//! small run (`tests/it/daemon.rs`) and the full-count bench (`cargo xtask
 //! bench daemon --faults`): which call the `i`th request is, how it is sent
 //! to a daemon serving `tests/fixtures/daemon/project`, and whether its
 //! answer is the right one for it.

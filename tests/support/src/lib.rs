@@ -75,7 +75,7 @@ pub const PLUGIN_GOLDEN_DIR: &str = "tests/golden/plugin";
 
 /// The projects with a golden plugin, by golden name: the bundled example
 /// and every project under `tests/fixtures/plugin/`. `cargo xtask codegen`
-/// renders them and `tests/plugin.rs` checks them, from this one list.
+/// renders them and `tests/it/plugin.rs` checks them, from this one list.
 pub fn plugin_golden_projects(root: &Path) -> Vec<(String, PathBuf)> {
     let mut projects = vec![("orders".to_string(), root.join("examples/orders"))];
     let mut fixtures: Vec<(String, PathBuf)> =

@@ -87,8 +87,7 @@ pub(super) enum Out {
 
 pub(super) struct Failure(std::io::Error, &'static str, String);
 
-fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
-    let name = string_arg(args, 0, context)?;
+fn parse(name: &str, args: &[JsValue], context: &mut Context) -> JsResult<Op> {
     let dir = HostState::of(context).project_dir.clone();
     let path = |i: usize, context: &mut Context| -> JsResult<Target> {
         let given = string_arg(args, i, context)?;
@@ -113,30 +112,30 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
         Ok(Some(value.to_length(context)?))
     };
     let flag = |i: usize| arg(args, i).to_boolean();
-    Ok(match name.as_str() {
-        "read" => Op::Read(path(1, context)?),
+    Ok(match name {
+        "read" => Op::Read(path(0, context)?),
         "write" => Op::Write(
-            path(1, context)?,
-            bytes_arg(args, 2, context)?.unwrap_or_default(),
-            flag(3),
+            path(0, context)?,
+            bytes_arg(args, 1, context)?.unwrap_or_default(),
+            flag(2),
         ),
-        "readdir" => Op::ReadDir(path(1, context)?),
-        "stat" => Op::Stat(path(1, context)?, flag(2)),
-        "mkdir" => Op::MkDir(path(1, context)?, flag(2)),
-        "rm" => Op::Rm(path(1, context)?, flag(2), flag(3)),
-        "rmdir" => Op::RmDir(path(1, context)?),
-        "unlink" => Op::Unlink(path(1, context)?),
-        "rename" => Op::Rename(path(1, context)?, path(2, context)?),
-        "copy" => Op::Copy(path(1, context)?, path(2, context)?),
-        "exists" => Op::Exists(path(1, context)?),
-        "realpath" => Op::RealPath(path(1, context)?),
+        "readdir" => Op::ReadDir(path(0, context)?),
+        "stat" => Op::Stat(path(0, context)?, flag(1)),
+        "mkdir" => Op::MkDir(path(0, context)?, flag(1)),
+        "rm" => Op::Rm(path(0, context)?, flag(1), flag(2)),
+        "rmdir" => Op::RmDir(path(0, context)?),
+        "unlink" => Op::Unlink(path(0, context)?),
+        "rename" => Op::Rename(path(0, context)?, path(1, context)?),
+        "copy" => Op::Copy(path(0, context)?, path(1, context)?),
+        "exists" => Op::Exists(path(0, context)?),
+        "realpath" => Op::RealPath(path(0, context)?),
         "mkdtemp" => {
-            let prefix = dir.join(string_arg(args, 1, context)?);
+            let prefix = dir.join(string_arg(args, 0, context)?);
             let name = prefix
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let ends_in_slash = string_arg(args, 1, context)?.ends_with('/');
+            let ends_in_slash = string_arg(args, 0, context)?.ends_with('/');
             if ends_in_slash {
                 Op::MkDtemp(prefix, String::new())
             } else {
@@ -147,44 +146,44 @@ fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
                 Op::MkDtemp(folder, name)
             }
         }
-        "chmod" => Op::Chmod(path(1, context)?, arg(args, 2).to_u32(context)?),
-        "symlink" => Op::Symlink(string_arg(args, 1, context)?, path(2, context)?),
-        "readlink" => Op::ReadLink(path(1, context)?),
-        "truncate" => Op::Truncate(path(1, context)?, arg(args, 2).to_length(context)?),
+        "chmod" => Op::Chmod(path(0, context)?, arg(args, 1).to_u32(context)?),
+        "symlink" => Op::Symlink(string_arg(args, 0, context)?, path(1, context)?),
+        "readlink" => Op::ReadLink(path(0, context)?),
+        "truncate" => Op::Truncate(path(0, context)?, arg(args, 1).to_length(context)?),
         "utimes" => Op::Utimes(
-            path(1, context)?,
+            path(0, context)?,
+            arg(args, 1).to_number(context)?,
             arg(args, 2).to_number(context)?,
-            arg(args, 3).to_number(context)?,
         ),
         "open" => Op::Open(
-            path(1, context)?,
+            path(0, context)?,
+            arg(args, 1).to_u32(context)?,
             arg(args, 2).to_u32(context)?,
-            arg(args, 3).to_u32(context)?,
         ),
         "close" => {
-            let fd = arg(args, 1).to_i32(context)?;
+            let fd = arg(args, 0).to_i32(context)?;
             let file = super::op_state::<OpenFiles>(context)
                 .borrow_mut()
                 .remove(&fd);
             Op::Close(file.ok_or_else(|| bad_descriptor("close", context))?)
         }
         "readAt" => Op::ReadAt(
-            descriptor(1, "read", context)?,
-            arg(args, 2).to_length(context)? as usize,
-            position(3, context)?,
+            descriptor(0, "read", context)?,
+            arg(args, 1).to_length(context)? as usize,
+            position(2, context)?,
         ),
         "writeAt" => Op::WriteAt(
-            descriptor(1, "write", context)?,
-            bytes_arg(args, 2, context)?.unwrap_or_default(),
-            position(3, context)?,
+            descriptor(0, "write", context)?,
+            bytes_arg(args, 1, context)?.unwrap_or_default(),
+            position(2, context)?,
         ),
-        "readRest" => Op::ReadRest(descriptor(1, "read", context)?),
-        "fstat" => Op::FdStat(descriptor(1, "fstat", context)?),
+        "readRest" => Op::ReadRest(descriptor(0, "read", context)?),
+        "fstat" => Op::FdStat(descriptor(0, "fstat", context)?),
         "ftruncate" => Op::FdTruncate(
-            descriptor(1, "ftruncate", context)?,
-            arg(args, 2).to_length(context)?,
+            descriptor(0, "ftruncate", context)?,
+            arg(args, 1).to_length(context)?,
         ),
-        "fsync" => Op::FdSync(descriptor(1, "fsync", context)?),
+        "fsync" => Op::FdSync(descriptor(0, "fsync", context)?),
         other => return Err(error(format!("internal: unknown fs operation {other}"))),
     })
 }
@@ -474,13 +473,9 @@ fn to_js(result: Result<Out, Failure>, context: &mut Context) -> JsResult<JsValu
     }
 }
 
-/// `fsSync(op, …)` and `fsAsync(op, …)`: the `*Sync` and the promise forms.
 impl super::blocking::Work for Op {
     type Done = Result<Out, Failure>;
     const NAME: &'static str = "the file operation";
-    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Op> {
-        parse(args, context)
-    }
     fn run(self) -> Self::Done {
         run(self)
     }
@@ -488,3 +483,69 @@ impl super::blocking::Work for Op {
         to_js(done, context)
     }
 }
+
+/// One op per file operation, in both forms: `host.fsRead(path)` runs
+/// `read` inline (the `*Sync` functions), `host.fsReadAsync(path)` on the
+/// blocking pool (the promise forms); `js/internal/files.js` names them.
+macro_rules! named_ops {
+    ($(($sync:ident, $pooled:ident, $name:literal),)*) => {
+        $(
+            #[allow(non_snake_case)]
+            fn $sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+                let op = parse($name, args, context);
+                super::blocking::run_inline(op?, context)
+            }
+            #[allow(non_snake_case)]
+            async fn $pooled(
+                _: &JsValue,
+                args: &[JsValue],
+                context: &std::cell::RefCell<&mut Context>,
+            ) -> JsResult<JsValue> {
+                let op = parse($name, args, &mut context.borrow_mut())?;
+                super::blocking::run_on_pool(op, context).await
+            }
+        )*
+
+        /// Registers every file op on the prelude's `host` object.
+        pub(super) fn register(init: &mut boa_engine::object::ObjectInitializer<'_>) {
+            use boa_engine::NativeFunction;
+            $(
+                init.function(NativeFunction::from_fn_ptr($sync), JsString::from(stringify!($sync)), 4);
+                init.function(
+                    NativeFunction::from_async_fn($pooled),
+                    JsString::from(stringify!($pooled)),
+                    4,
+                );
+            )*
+        }
+    };
+}
+
+named_ops!(
+    (fsRead, fsReadAsync, "read"),
+    (fsWrite, fsWriteAsync, "write"),
+    (fsReadDir, fsReadDirAsync, "readdir"),
+    (fsStat, fsStatAsync, "stat"),
+    (fsMkDir, fsMkDirAsync, "mkdir"),
+    (fsRm, fsRmAsync, "rm"),
+    (fsRmDir, fsRmDirAsync, "rmdir"),
+    (fsUnlink, fsUnlinkAsync, "unlink"),
+    (fsRename, fsRenameAsync, "rename"),
+    (fsCopy, fsCopyAsync, "copy"),
+    (fsExists, fsExistsAsync, "exists"),
+    (fsRealPath, fsRealPathAsync, "realpath"),
+    (fsMkDtemp, fsMkDtempAsync, "mkdtemp"),
+    (fsChmod, fsChmodAsync, "chmod"),
+    (fsSymlink, fsSymlinkAsync, "symlink"),
+    (fsReadLink, fsReadLinkAsync, "readlink"),
+    (fsTruncate, fsTruncateAsync, "truncate"),
+    (fsUtimes, fsUtimesAsync, "utimes"),
+    (fsOpen, fsOpenAsync, "open"),
+    (fsClose, fsCloseAsync, "close"),
+    (fsReadAt, fsReadAtAsync, "readAt"),
+    (fsWriteAt, fsWriteAtAsync, "writeAt"),
+    (fsReadRest, fsReadRestAsync, "readRest"),
+    (fsFdStat, fsFdStatAsync, "fstat"),
+    (fsFdTruncate, fsFdTruncateAsync, "ftruncate"),
+    (fsFdSync, fsFdSyncAsync, "fsync"),
+);

@@ -76,6 +76,20 @@ impl super::blocking::Work for Scan {
     type Done = Scanned;
     const NAME: &'static str = "the glob scan";
 
+
+    fn run(self) -> Scanned {
+        scan(&self)
+    }
+
+    fn finish(done: Scanned, context: &mut Context) -> JsResult<JsValue> {
+        match done {
+            Ok(paths) => Ok(json_value(&serde_json::json!(paths))),
+            Err((error, cwd)) => Err(io_error(&error, "open", &cwd, context)),
+        }
+    }
+}
+
+impl super::blocking::FromArgs for Scan {
     fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Scan> {
         let pattern = string_arg(args, 0, context)?;
         let cwd = string_arg(args, 1, context)?;
@@ -96,17 +110,6 @@ impl super::blocking::Work for Scan {
             follow_symlinks: flag(4),
             absolute: flag(5),
         })
-    }
-
-    fn run(self) -> Scanned {
-        scan(&self)
-    }
-
-    fn finish(done: Scanned, context: &mut Context) -> JsResult<JsValue> {
-        match done {
-            Ok(paths) => Ok(json_value(&serde_json::json!(paths))),
-            Err((error, cwd)) => Err(io_error(&error, "open", &cwd, context)),
-        }
     }
 }
 

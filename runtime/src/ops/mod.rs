@@ -49,7 +49,6 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("compileCommonJs", misc::compile_common_js, 1),
         ("makePath", path::make_path, 0),
         ("which", misc::which, 1),
-        ("fsSync", blocking::inline::<fs::Op>, 4),
         ("runSync", process::run_sync, 2),
         ("shellCommand", shell::shell_command, 2),
         ("hash", crypto::hash, 3),
@@ -100,8 +99,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
             $(init.function(NativeFunction::from_async_fn($op), JsString::from($name), $length);)*
         };
     }
+    fs::register(&mut init);
     async_ops!(
-        ("fsAsync", blocking::on_pool::<fs::Op>, 4),
         ("run", process::run, 3),
         ("http", http::request, 3),
         ("passwordAsync", blocking::on_pool::<password::Job>, 6),

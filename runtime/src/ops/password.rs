@@ -65,24 +65,6 @@ impl super::blocking::Work for Job {
     type Done = Result<Answer, Failure>;
     const NAME: &'static str = "password hashing";
 
-    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-        let op = string_arg(args, 0, context)?;
-        let password = bytes_arg(args, 1, context)?.unwrap_or_default();
-        Ok(match op.as_str() {
-            "hash" => Job::Hash {
-                password,
-                algorithm: string_arg(args, 2, context)?,
-                memory_cost: arg(args, 3).to_u32(context)?,
-                time_cost: arg(args, 4).to_u32(context)?,
-                cost: arg(args, 5).to_u32(context)?,
-            },
-            "verify" => Job::Verify {
-                password,
-                hash: string_arg(args, 2, context)?,
-            },
-            other => return Err(error(format!("internal: no password operation {other}"))),
-        })
-    }
 
     fn run(self) -> Result<Answer, Failure> {
         let job = self;
@@ -153,5 +135,26 @@ impl super::blocking::Work for Job {
                 context,
             )),
         }
+    }
+}
+
+impl super::blocking::FromArgs for Job {
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
+        let op = string_arg(args, 0, context)?;
+        let password = bytes_arg(args, 1, context)?.unwrap_or_default();
+        Ok(match op.as_str() {
+            "hash" => Job::Hash {
+                password,
+                algorithm: string_arg(args, 2, context)?,
+                memory_cost: arg(args, 3).to_u32(context)?,
+                time_cost: arg(args, 4).to_u32(context)?,
+                cost: arg(args, 5).to_u32(context)?,
+            },
+            "verify" => Job::Verify {
+                password,
+                hash: string_arg(args, 2, context)?,
+            },
+            other => return Err(error(format!("internal: no password operation {other}"))),
+        })
     }
 }

@@ -14,7 +14,7 @@ use std::process::Stdio;
 use boa_engine::{Context, JsResult, JsValue};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use super::{arg, array, bytes_arg, bytes_value, error, json_arg, json_value};
+use super::{arg, array, bytes_arg, bytes_value, error, json_value, typed_arg};
 use crate::state::{HostState, unless_cancelled};
 
 pub(super) struct Spec {
@@ -26,47 +26,40 @@ pub(super) struct Spec {
     timeout: Option<std::time::Duration>,
 }
 
+/// What `spawnSpec` in `js/node/child_process.js` writes: arguments and
+/// environment values already made strings there, `cwd` relative to the
+/// project, `timeout` in milliseconds.
+#[derive(serde::Deserialize)]
+struct SpecArg {
+    file: String,
+    #[serde(default)]
+    args: Vec<String>,
+    cwd: Option<String>,
+    /// The box's environment when absent.
+    env: Option<std::collections::BTreeMap<String, String>>,
+    timeout: Option<f64>,
+}
+
 pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
-    let value = json_arg(args, 0, context)?;
-    let state = HostState::of(context);
-    let file = value["file"].as_str().unwrap_or_default().to_string();
-    if file.is_empty() {
-        return Err(error("spawn: the command is empty"));
-    }
-    let strings = |v: &serde_json::Value| -> Vec<String> {
-        v.as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|s| s.as_str().map_or_else(|| s.to_string(), str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let env = match value["env"].as_object() {
-        Some(map) => map
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.clone(),
-                    v.as_str().map_or_else(|| v.to_string(), str::to_string),
-                )
-            })
-            .collect(),
-        None => state.box_env.clone(),
-    };
-    let cwd = value["cwd"]
-        .as_str()
-        .map_or_else(|| state.project_dir.clone(), |c| state.project_dir.join(c));
-    let timeout = value["timeout"]
-        .as_f64()
-        .filter(|ms| ms.is_finite() && *ms > 0.0)
-        .map(|ms| std::time::Duration::from_secs_f64(ms / 1000.0));
-    Ok(Spec {
+    let SpecArg {
         file,
-        args: strings(&value["args"]),
+        args,
         cwd,
         env,
         timeout,
+    } = typed_arg(args, 0, context)?;
+    let state = HostState::of(context);
+    if file.is_empty() {
+        return Err(error("spawn: the command is empty"));
+    }
+    Ok(Spec {
+        file,
+        args,
+        cwd: cwd.map_or_else(|| state.project_dir.clone(), |c| state.project_dir.join(c)),
+        env: env.map_or_else(|| state.box_env.clone(), |env| env.into_iter().collect()),
+        timeout: timeout
+            .filter(|ms| ms.is_finite() && *ms > 0.0)
+            .map(|ms| std::time::Duration::from_secs_f64(ms / 1000.0)),
     })
 }
 

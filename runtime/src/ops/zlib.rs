@@ -239,27 +239,6 @@ impl super::blocking::Work for Job {
     type Done = Result<Vec<u8>, Failure>;
     const NAME: &'static str = "zlib";
 
-    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-        let name = string_arg(args, 0, context)?;
-        let mode =
-            Mode::parse(&name).ok_or_else(|| error(format!("internal: no zlib mode {name}")))?;
-        let number = |index: usize, context: &mut Context| arg(args, index).to_i32(context);
-        Ok(Job {
-            mode,
-            input: bytes_arg(args, 1, context)?.unwrap_or_default(),
-            level: number(2, context)?.clamp(0, 9) as u32,
-            window_bits: number(3, context)?.clamp(0, 15) as u8,
-            quality: number(4, context)?,
-            lgwin: number(5, context)?,
-            brotli_mode: number(6, context)?,
-            size_hint: number(7, context)?.max(0) as usize,
-            zstd_params: if arg(args, 8).is_undefined() {
-                Vec::new()
-            } else {
-                typed_arg(args, 8, context)?
-            },
-        })
-    }
 
     fn run(self) -> Result<Vec<u8>, Failure> {
         let job = self;
@@ -313,6 +292,30 @@ impl super::blocking::Work for Job {
                 context,
             )),
         }
+    }
+}
+
+impl super::blocking::FromArgs for Job {
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
+        let name = string_arg(args, 0, context)?;
+        let mode =
+            Mode::parse(&name).ok_or_else(|| error(format!("internal: no zlib mode {name}")))?;
+        let number = |index: usize, context: &mut Context| arg(args, index).to_i32(context);
+        Ok(Job {
+            mode,
+            input: bytes_arg(args, 1, context)?.unwrap_or_default(),
+            level: number(2, context)?.clamp(0, 9) as u32,
+            window_bits: number(3, context)?.clamp(0, 15) as u8,
+            quality: number(4, context)?,
+            lgwin: number(5, context)?,
+            brotli_mode: number(6, context)?,
+            size_hint: number(7, context)?.max(0) as usize,
+            zstd_params: if arg(args, 8).is_undefined() {
+                Vec::new()
+            } else {
+                typed_arg(args, 8, context)?
+            },
+        })
     }
 }
 

@@ -67,30 +67,30 @@ class BunFile {
     this.type = options.type || mimeOf(this.name);
   }
   async text() {
-    return utf8Decoder.decode(new Uint8Array(await fsAsync('read', this.name)));
+    return utf8Decoder.decode(new Uint8Array(await fsAsync.read(this.name)));
   }
   async json() {
     return jsonParse(await this.text());
   }
   async arrayBuffer() {
-    return fsAsync('read', this.name);
+    return fsAsync.read(this.name);
   }
   async bytes() {
-    return new Uint8Array(await fsAsync('read', this.name));
+    return new Uint8Array(await fsAsync.read(this.name));
   }
   async exists() {
-    return fsAsync('exists', this.name);
+    return fsAsync.exists(this.name);
   }
   get size() {
     try {
-      return jsonParse(fsSync('stat', this.name, true)).size;
+      return jsonParse(fsSync.stat(this.name, true)).size;
     } catch {
       return 0;
     }
   }
   get lastModified() {
     try {
-      return jsonParse(fsSync('stat', this.name, true)).mtimeMs;
+      return jsonParse(fsSync.stat(this.name, true)).mtimeMs;
     } catch {
       return 0;
     }
@@ -99,7 +99,7 @@ class BunFile {
     return Bun.write(this, data);
   }
   async delete() {
-    await fsAsync('rm', this.name, false, true);
+    await fsAsync.rm(this.name, false, true);
   }
   _bytes() {
     return this.bytes();
@@ -129,13 +129,13 @@ async function bunWrite(destination, data) {
       ? destination.name
       : pathArg(isURL(destination) ? fileURLToPath(destination) : destination);
   let bytes;
-  if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync('read', data.name));
+  if (data instanceof BunFile) bytes = new Uint8Array(await fsAsync.read(data.name));
   else if (data instanceof Response) bytes = await data.bytes();
   else if (data && typeof data.getReader === 'function') bytes = await need('web/streams/readable').streamBytes(data);
   else bytes = buffers().bytesOf(data);
   // Bun creates the folders a path names when they are missing.
-  await fsAsync('mkdir', path.dirname(path.resolve(target)), true);
-  await fsAsync('write', target, buffers().bufferOf(bytes), false);
+  await fsAsync.mkdir(path.dirname(path.resolve(target)), true);
+  await fsAsync.write(target, buffers().bufferOf(bytes), false);
   return bytes.byteLength;
 }
 

@@ -41,7 +41,7 @@ function loadFile(target) {
   // document (or the text) is module.exports.
   const data = DATA_LOADERS[target.kind];
   if (data) {
-    const module = { exports: data(utf8Decoder.decode(new Uint8Array(host.fsSync('read', target.path)))) };
+    const module = { exports: data(utf8Decoder.decode(new Uint8Array(host.fsRead(target.path)))) };
     commonJsCache.set(target.path, module);
     return module.exports;
   }

@@ -5,13 +5,13 @@ const { bufferOf, toBuffer, utf8Decoder } = need('internal/buffer');
 const { EventEmitter } = need('node/events');
 const { promisify } = need('node/util');
 function spawnSpec(file, args, options = {}) {
-  const env = options.env
-    ? Object.fromEntries(
-        Object.entries(options.env)
-          .filter(([, v]) => v !== undefined)
-          .map(([k, v]) => [k, String(v)]),
-      )
-    : processEnv;
+  // Values as strings, as the op reads them: a tool may have set
+  // `process.env.PORT = 8080`.
+  const env = Object.fromEntries(
+    Object.entries(options.env || processEnv)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   const timeout = Number(options.timeout) > 0 ? Number(options.timeout) : undefined;
   return jsonStringify({
     file: String(file),

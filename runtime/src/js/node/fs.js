@@ -211,7 +211,7 @@ function flagsArg(flags = 'r') {
   return bits;
 }
 function openArgs(p, flags, mode) {
-  return ['open', pathArg(p), flagsArg(flags ?? 'r'), mode === undefined || mode === null ? 0o666 : modeArg(mode)];
+  return [pathArg(p), flagsArg(flags ?? 'r'), mode === undefined || mode === null ? 0o666 : modeArg(mode)];
 }
 function fdArg(fd) {
   if (!Number.isInteger(fd) || fd < 0) {
@@ -256,42 +256,42 @@ class FileHandle {
   }
   async read(buffer = Buffer.alloc(16384), offset, length, position) {
     const a = readArgs(buffer, offset, length, position);
-    const bytesRead = readInto(buffer, a.offset, await fsAsync('readAt', this.#fd, a.length, a.position));
+    const bytesRead = readInto(buffer, a.offset, await fsAsync.readAt(this.#fd, a.length, a.position));
     return { bytesRead, buffer };
   }
   async write(data, offset, length, position) {
     const w = writeArgs(data, offset, length, position);
-    const bytesWritten = await fsAsync('writeAt', this.#fd, w.bytes, w.position);
+    const bytesWritten = await fsAsync.writeAt(this.#fd, w.bytes, w.position);
     return { buffer: data, bytesWritten };
   }
   async readFile(options) {
-    return readResult(await fsAsync('readRest', this.#fd), options);
+    return readResult(await fsAsync.readRest(this.#fd), options);
   }
   // Node writes from the cursor, so after earlier writes this does not
   // start at the beginning of the file.
   async writeFile(data, options) {
-    await fsAsync('writeAt', this.#fd, writeData(data, options), null);
+    await fsAsync.writeAt(this.#fd, writeData(data, options), null);
   }
   async appendFile(data, options) {
     await this.writeFile(data, options);
   }
   async stat() {
-    return new Stats(jsonParse(await fsAsync('fstat', this.#fd)));
+    return new Stats(jsonParse(await fsAsync.fstat(this.#fd)));
   }
   async truncate(length = 0) {
-    await fsAsync('ftruncate', this.#fd, length);
+    await fsAsync.ftruncate(this.#fd, length);
   }
   async sync() {
-    await fsAsync('fsync', this.#fd);
+    await fsAsync.fsync(this.#fd);
   }
   async datasync() {
-    await fsAsync('fsync', this.#fd);
+    await fsAsync.fsync(this.#fd);
   }
   async close() {
     if (this.#fd === -1) return;
     const fd = this.#fd;
     this.#fd = -1;
-    await fsAsync('close', fd);
+    await fsAsync.close(fd);
   }
   async [Symbol.asyncDispose]() {
     await this.close();
@@ -301,21 +301,21 @@ class FileHandle {
 const fsPromises = {
   async readFile(p, options) {
     if (p instanceof FileHandle) return p.readFile(options);
-    if (typeof p === 'number') return readResult(await fsAsync('readRest', fdArg(p)), options);
-    return readResult(await fsAsync('read', pathArg(p)), options);
+    if (typeof p === 'number') return readResult(await fsAsync.readRest(fdArg(p)), options);
+    return readResult(await fsAsync.read(pathArg(p)), options);
   },
   async writeFile(p, data, options) {
-    await fsAsync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
+    await fsAsync.write(pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
   },
   async appendFile(p, data, options) {
-    await fsAsync('write', pathArg(p), writeData(data, options), true);
+    await fsAsync.write(pathArg(p), writeData(data, options), true);
   },
   async readdir(p, options) {
     if (options && options.recursive) {
       const out = [];
       const walk = async (rel) => {
         const dir = rel ? path.join(pathArg(p), rel) : pathArg(p);
-        for (const [name, kind] of jsonParse(await fsAsync('readdir', dir))) {
+        for (const [name, kind] of jsonParse(await fsAsync.readdir(dir))) {
           const r = rel ? `${rel}/${name}` : name;
           out.push(options.withFileTypes ? new Dirent(name, kind, dir) : r);
           if (kind === 'dir') await walk(r);
@@ -324,149 +324,149 @@ const fsPromises = {
       await walk('');
       return out;
     }
-    return dirResult(await fsAsync('readdir', pathArg(p)), p, options);
+    return dirResult(await fsAsync.readdir(pathArg(p)), p, options);
   },
   async stat(p) {
-    return new Stats(jsonParse(await fsAsync('stat', pathArg(p), true)));
+    return new Stats(jsonParse(await fsAsync.stat(pathArg(p), true)));
   },
   async lstat(p) {
-    return new Stats(jsonParse(await fsAsync('stat', pathArg(p), false)));
+    return new Stats(jsonParse(await fsAsync.stat(pathArg(p), false)));
   },
   async mkdir(p, options) {
     const r = !!(options && options.recursive);
-    const existed = r && (await fsAsync('exists', pathArg(p)));
-    await fsAsync('mkdir', pathArg(p), r);
+    const existed = r && (await fsAsync.exists(pathArg(p)));
+    await fsAsync.mkdir(pathArg(p), r);
     return r && !existed ? path.resolve(pathArg(p)) : undefined;
   },
   async rm(p, options = {}) {
-    await fsAsync('rm', pathArg(p), !!options.recursive, !!options.force);
+    await fsAsync.rm(pathArg(p), !!options.recursive, !!options.force);
   },
   async rmdir(p, options = {}) {
-    await (options.recursive ? fsAsync('rm', pathArg(p), true, false) : fsAsync('rmdir', pathArg(p)));
+    await (options.recursive ? fsAsync.rm(pathArg(p), true, false) : fsAsync.rmdir(pathArg(p)));
   },
   async unlink(p) {
-    await fsAsync('unlink', pathArg(p));
+    await fsAsync.unlink(pathArg(p));
   },
   async rename(a, b) {
-    await fsAsync('rename', pathArg(a), pathArg(b));
+    await fsAsync.rename(pathArg(a), pathArg(b));
   },
   async copyFile(a, b) {
-    await fsAsync('copy', pathArg(a), pathArg(b));
+    await fsAsync.copy(pathArg(a), pathArg(b));
   },
   async realpath(p) {
-    return fsAsync('realpath', pathArg(p));
+    return fsAsync.realpath(pathArg(p));
   },
   async mkdtemp(prefix) {
-    return pathArg(prefix) + (await fsAsync('mkdtemp', pathArg(prefix)));
+    return pathArg(prefix) + (await fsAsync.mkdtemp(pathArg(prefix)));
   },
   async chmod(p, mode) {
-    await fsAsync('chmod', pathArg(p), modeArg(mode));
+    await fsAsync.chmod(pathArg(p), modeArg(mode));
   },
   async symlink(target, p) {
-    await fsAsync('symlink', pathArg(target), pathArg(p));
+    await fsAsync.symlink(pathArg(target), pathArg(p));
   },
   async readlink(p) {
-    return fsAsync('readlink', pathArg(p));
+    return fsAsync.readlink(pathArg(p));
   },
   async truncate(p, length = 0) {
-    await fsAsync('truncate', pathArg(p), length);
+    await fsAsync.truncate(pathArg(p), length);
   },
   async utimes(p, atime, mtime) {
-    await fsAsync('utimes', pathArg(p), secondsArg(atime), secondsArg(mtime));
+    await fsAsync.utimes(pathArg(p), secondsArg(atime), secondsArg(mtime));
   },
   async cp(src, dest, options) {
     await copyWithAsync(fsPromises, src, dest, options);
   },
   async access(p) {
-    if (!(await fsAsync('exists', pathArg(p)))) throw noEntry('access', pathArg(p));
+    if (!(await fsAsync.exists(pathArg(p)))) throw noEntry('access', pathArg(p));
   },
   async exists(p) {
-    return fsAsync('exists', pathArg(p));
+    return fsAsync.exists(pathArg(p));
   },
 };
 const fs = {
   readFileSync: (p, options) =>
-    readResult(typeof p === 'number' ? fsSync('readRest', fdArg(p)) : fsSync('read', pathArg(p)), options),
+    readResult(typeof p === 'number' ? fsSync.readRest(fdArg(p)) : fsSync.read(pathArg(p)), options),
   writeFileSync: (p, data, options) => {
-    if (typeof p === 'number') fsSync('writeAt', fdArg(p), writeData(data, options), null);
-    else fsSync('write', pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
+    if (typeof p === 'number') fsSync.writeAt(fdArg(p), writeData(data, options), null);
+    else fsSync.write(pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
   },
   appendFileSync: (p, data, options) => {
-    if (typeof p === 'number') fsSync('writeAt', fdArg(p), writeData(data, options), null);
-    else fsSync('write', pathArg(p), writeData(data, options), true);
+    if (typeof p === 'number') fsSync.writeAt(fdArg(p), writeData(data, options), null);
+    else fsSync.write(pathArg(p), writeData(data, options), true);
   },
-  openSync: (p, flags, mode) => fsSync(...openArgs(p, flags, mode)),
+  openSync: (p, flags, mode) => fsSync.open(...openArgs(p, flags, mode)),
   createReadStream: (p, options) => need('node/internal/fs/streams').createReadStream(p, options),
   createWriteStream: (p, options) => need('node/internal/fs/streams').createWriteStream(p, options),
   closeSync: (fd) => {
-    fsSync('close', fdArg(fd));
+    fsSync.close(fdArg(fd));
   },
   readSync: (fd, buffer, offset, length, position) => {
     const a = readArgs(buffer, offset, length, position);
-    return readInto(buffer, a.offset, fsSync('readAt', fdArg(fd), a.length, a.position));
+    return readInto(buffer, a.offset, fsSync.readAt(fdArg(fd), a.length, a.position));
   },
   writeSync: (fd, data, offset, length, position) => {
     const w = writeArgs(data, offset, length, position);
-    return fsSync('writeAt', fdArg(fd), w.bytes, w.position);
+    return fsSync.writeAt(fdArg(fd), w.bytes, w.position);
   },
-  fstatSync: (fd) => new Stats(jsonParse(fsSync('fstat', fdArg(fd)))),
+  fstatSync: (fd) => new Stats(jsonParse(fsSync.fstat(fdArg(fd)))),
   ftruncateSync: (fd, length = 0) => {
-    fsSync('ftruncate', fdArg(fd), length);
+    fsSync.ftruncate(fdArg(fd), length);
   },
   fsyncSync: (fd) => {
-    fsSync('fsync', fdArg(fd));
+    fsSync.fsync(fdArg(fd));
   },
   fdatasyncSync: (fd) => {
-    fsSync('fsync', fdArg(fd));
+    fsSync.fsync(fdArg(fd));
   },
   readdirSync: (p, options) =>
     options && options.recursive
-      ? readdirRecursive(p, options, (d) => fsSync('readdir', d))
-      : dirResult(fsSync('readdir', pathArg(p)), p, options),
+      ? readdirRecursive(p, options, (d) => fsSync.readdir(d))
+      : dirResult(fsSync.readdir(pathArg(p)), p, options),
   statSync: (p, options) => {
     try {
-      return new Stats(jsonParse(fsSync('stat', pathArg(p), true)));
+      return new Stats(jsonParse(fsSync.stat(pathArg(p), true)));
     } catch (e) {
       if (options && options.throwIfNoEntry === false && e.code === 'ENOENT') return undefined;
       throw e;
     }
   },
-  lstatSync: (p) => new Stats(jsonParse(fsSync('stat', pathArg(p), false))),
+  lstatSync: (p) => new Stats(jsonParse(fsSync.stat(pathArg(p), false))),
   mkdirSync: (p, options) => {
     const r = !!(options && options.recursive);
-    const existed = r && fsSync('exists', pathArg(p));
-    fsSync('mkdir', pathArg(p), r);
+    const existed = r && fsSync.exists(pathArg(p));
+    fsSync.mkdir(pathArg(p), r);
     return r && !existed ? path.resolve(pathArg(p)) : undefined;
   },
   rmSync: (p, options = {}) => {
-    fsSync('rm', pathArg(p), !!options.recursive, !!options.force);
+    fsSync.rm(pathArg(p), !!options.recursive, !!options.force);
   },
   rmdirSync: (p, options = {}) => {
-    options.recursive ? fsSync('rm', pathArg(p), true, false) : fsSync('rmdir', pathArg(p));
+    options.recursive ? fsSync.rm(pathArg(p), true, false) : fsSync.rmdir(pathArg(p));
   },
   unlinkSync: (p) => {
-    fsSync('unlink', pathArg(p));
+    fsSync.unlink(pathArg(p));
   },
   renameSync: (a, b) => {
-    fsSync('rename', pathArg(a), pathArg(b));
+    fsSync.rename(pathArg(a), pathArg(b));
   },
   copyFileSync: (a, b) => {
-    fsSync('copy', pathArg(a), pathArg(b));
+    fsSync.copy(pathArg(a), pathArg(b));
   },
-  realpathSync: (p) => fsSync('realpath', pathArg(p)),
-  mkdtempSync: (prefix) => pathArg(prefix) + fsSync('mkdtemp', pathArg(prefix)),
+  realpathSync: (p) => fsSync.realpath(pathArg(p)),
+  mkdtempSync: (prefix) => pathArg(prefix) + fsSync.mkdtemp(pathArg(prefix)),
   chmodSync: (p, mode) => {
-    fsSync('chmod', pathArg(p), modeArg(mode));
+    fsSync.chmod(pathArg(p), modeArg(mode));
   },
   symlinkSync: (target, p) => {
-    fsSync('symlink', pathArg(target), pathArg(p));
+    fsSync.symlink(pathArg(target), pathArg(p));
   },
-  readlinkSync: (p) => fsSync('readlink', pathArg(p)),
+  readlinkSync: (p) => fsSync.readlink(pathArg(p)),
   truncateSync: (p, length = 0) => {
-    fsSync('truncate', pathArg(p), length);
+    fsSync.truncate(pathArg(p), length);
   },
   utimesSync: (p, atime, mtime) => {
-    fsSync('utimes', pathArg(p), secondsArg(atime), secondsArg(mtime));
+    fsSync.utimes(pathArg(p), secondsArg(atime), secondsArg(mtime));
   },
   cpSync: (src, dest, options) =>
     copyWith(
@@ -485,13 +485,13 @@ const fs = {
     ),
   existsSync: (p) => {
     try {
-      return fsSync('exists', pathArg(p));
+      return fsSync.exists(pathArg(p));
     } catch {
       return false;
     }
   },
   accessSync: (p) => {
-    if (!fsSync('exists', pathArg(p))) throw noEntry('access', pathArg(p));
+    if (!fsSync.exists(pathArg(p))) throw noEntry('access', pathArg(p));
   },
   promises: fsPromises,
   constants: {
@@ -534,7 +534,7 @@ fs.realpathSync.native = fs.realpathSync;
 // An async iterator, not a promise, so not among the callback forms above.
 fsPromises.glob = globAsync;
 // A FileHandle, where the callback form gives a descriptor.
-fsPromises.open = async (p, flags, mode) => new FileHandle(await fsAsync(...openArgs(p, flags, mode)));
+fsPromises.open = async (p, flags, mode) => new FileHandle(await fsAsync.open(...openArgs(p, flags, mode)));
 fsPromises.FileHandle = FileHandle;
 // Descriptor callback forms: fs.read's and fs.write's callbacks also get
 // the buffer.
@@ -548,23 +548,22 @@ const withCallback = (args, run) => {
 };
 fs.open = (...args) =>
   withCallback(args, (p, flags, mode) =>
-    fsAsync(...openArgs(p, typeof flags === 'function' ? undefined : flags, mode)),
+    fsAsync.open(...openArgs(p, typeof flags === 'function' ? undefined : flags, mode)),
   );
-fs.close = (fd, cb = () => {}) => withCallback([cb], () => fsAsync('close', fdArg(fd)).then(() => []));
+fs.close = (fd, cb = () => {}) => withCallback([cb], () => fsAsync.close(fdArg(fd)).then(() => []));
 fs.read = (fd, ...args) =>
   withCallback(args, async (buffer, offset, length, position) => {
     const a = readArgs(buffer, offset, length, position);
-    return [readInto(buffer, a.offset, await fsAsync('readAt', fdArg(fd), a.length, a.position)), buffer];
+    return [readInto(buffer, a.offset, await fsAsync.readAt(fdArg(fd), a.length, a.position)), buffer];
   });
 fs.write = (fd, data, ...args) =>
   withCallback(args, async (offset, length, position) => {
     const w = writeArgs(data, offset, length, position);
-    return [await fsAsync('writeAt', fdArg(fd), w.bytes, w.position), data];
+    return [await fsAsync.writeAt(fdArg(fd), w.bytes, w.position), data];
   });
-fs.fstat = (fd, cb) => withCallback([cb], async () => new Stats(jsonParse(await fsAsync('fstat', fdArg(fd)))));
-fs.ftruncate = (fd, ...args) =>
-  withCallback(args, (length = 0) => fsAsync('ftruncate', fdArg(fd), length).then(() => []));
-fs.fsync = (fd, cb) => withCallback([cb], () => fsAsync('fsync', fdArg(fd)).then(() => []));
+fs.fstat = (fd, cb) => withCallback([cb], async () => new Stats(jsonParse(await fsAsync.fstat(fdArg(fd)))));
+fs.ftruncate = (fd, ...args) => withCallback(args, (length = 0) => fsAsync.ftruncate(fdArg(fd), length).then(() => []));
+fs.fsync = (fd, cb) => withCallback([cb], () => fsAsync.fsync(fdArg(fd)).then(() => []));
 fs.globSync = globSync;
 fs.glob = (patterns, ...rest) => {
   const cb = rest.pop();

@@ -20,7 +20,7 @@ function openFor(stream, target, options, flags) {
   stream._opened =
     stream.fd !== null
       ? Promise.resolve(stream.fd)
-      : fsAsync(...openArgs(stream.path, options.flags ?? flags, options.mode)).then((fd) => {
+      : fsAsync.open(...openArgs(stream.path, options.flags ?? flags, options.mode)).then((fd) => {
           stream.fd = fd;
           stream.pending = false;
           stream.emit('open', fd);
@@ -35,7 +35,7 @@ function closeFor(stream, error, callback) {
   const fd = stream.fd;
   if (fd === null || !stream._autoClose) return callback(error);
   stream.fd = null;
-  fsAsync('close', fd).then(
+  fsAsync.close(fd).then(
     () => callback(error),
     (closeError) => callback(error || closeError),
   );
@@ -54,7 +54,7 @@ function createReadStream(target, options) {
         (fd) => {
           const left = end - (position ?? stream.bytesRead) + 1;
           if (left <= 0) return stream.push(null);
-          fsAsync('readAt', fd, Math.min(highWaterMark, left), position ?? null).then(
+          fsAsync.readAt(fd, Math.min(highWaterMark, left), position ?? null).then(
             (bytes) => {
               if (bytes.byteLength === 0) return stream.push(null);
               if (position !== undefined) position += bytes.byteLength;
@@ -87,7 +87,7 @@ function createWriteStream(target, options) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
       stream._opened.then(
         (fd) =>
-          fsAsync('writeAt', fd, need('internal/buffer').bufferOf(bytes), options.start ?? null).then(() => {
+          fsAsync.writeAt(fd, need('internal/buffer').bufferOf(bytes), options.start ?? null).then(() => {
             stream.bytesWritten += bytes.byteLength;
             callback();
           }, callback),

@@ -21,6 +21,7 @@ mod fuzz;
 pub mod git;
 mod graph;
 pub mod imports;
+pub mod nesting;
 pub mod parse;
 pub mod read;
 pub mod regex;

@@ -76,7 +76,6 @@ impl super::blocking::Work for Scan {
     type Done = Scanned;
     const NAME: &'static str = "the glob scan";
 
-
     fn run(self) -> Scanned {
         scan(&self)
     }

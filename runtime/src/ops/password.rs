@@ -65,7 +65,6 @@ impl super::blocking::Work for Job {
     type Done = Result<Answer, Failure>;
     const NAME: &'static str = "password hashing";
 
-
     fn run(self) -> Result<Answer, Failure> {
         let job = self;
         let invalid = Failure {

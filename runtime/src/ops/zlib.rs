@@ -239,7 +239,6 @@ impl super::blocking::Work for Job {
     type Done = Result<Vec<u8>, Failure>;
     const NAME: &'static str = "zlib";
 
-
     fn run(self) -> Result<Vec<u8>, Failure> {
         let job = self;
         let level = Compression::new(job.level);

@@ -7,13 +7,14 @@ use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Versio
 use boa_engine::{Context, JsResult, JsString, JsValue};
 use sha2::Digest;
 
-use super::{arg, bytes_arg, coded_error, error, string_arg};
+use super::{arg, bytes_arg, coded_error, string_arg};
 
 const SALT_LEN: usize = 32;
 const OUTPUT_LEN: usize = 32;
 /// bcrypt reads at most this many bytes of a password.
 const BCRYPT_MAX: usize = 72;
 
+/// What [`Hash`] and [`Verify`] run.
 pub(super) enum Job {
     Hash {
         password: Vec<u8>,
@@ -59,8 +60,6 @@ fn argon2_algorithm(name: &str) -> Option<Algorithm> {
     })
 }
 
-/// `password(op, password, …)` (`hashSync`, `verifySync`) and
-/// `passwordAsync(…)` (`hash`, `verify`).
 impl super::blocking::Work for Job {
     type Done = Result<Answer, Failure>;
     const NAME: &'static str = "password hashing";
@@ -137,23 +136,48 @@ impl super::blocking::Work for Job {
     }
 }
 
-impl super::blocking::FromArgs for Job {
-    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Job> {
-        let op = string_arg(args, 0, context)?;
-        let password = bytes_arg(args, 1, context)?.unwrap_or_default();
-        Ok(match op.as_str() {
-            "hash" => Job::Hash {
-                password,
-                algorithm: string_arg(args, 2, context)?,
-                memory_cost: arg(args, 3).to_u32(context)?,
-                time_cost: arg(args, 4).to_u32(context)?,
-                cost: arg(args, 5).to_u32(context)?,
-            },
-            "verify" => Job::Verify {
-                password,
-                hash: string_arg(args, 2, context)?,
-            },
-            other => return Err(error(format!("internal: no password operation {other}"))),
-        })
+/// `passwordHash(password, algorithm, memoryCost, timeCost, cost)`
+/// (`hashSync`) and `passwordHashAsync` (`hash`).
+pub(super) struct Hash(Job);
+
+/// `passwordVerify(password, hash)` (`verifySync`) and
+/// `passwordVerifyAsync` (`verify`).
+pub(super) struct Verify(Job);
+
+/// Each op's work is the [`Job`] it read.
+macro_rules! runs_as_job {
+    ($($op:ident),*) => {$(
+        impl super::blocking::Work for $op {
+            type Done = <Job as super::blocking::Work>::Done;
+            const NAME: &'static str = <Job as super::blocking::Work>::NAME;
+            fn run(self) -> Self::Done {
+                super::blocking::Work::run(self.0)
+            }
+            fn finish(done: Self::Done, context: &mut Context) -> JsResult<JsValue> {
+                <Job as super::blocking::Work>::finish(done, context)
+            }
+        }
+    )*};
+}
+runs_as_job!(Hash, Verify);
+
+impl super::blocking::FromArgs for Hash {
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Hash> {
+        Ok(Hash(Job::Hash {
+            password: bytes_arg(args, 0, context)?.unwrap_or_default(),
+            algorithm: string_arg(args, 1, context)?,
+            memory_cost: arg(args, 2).to_u32(context)?,
+            time_cost: arg(args, 3).to_u32(context)?,
+            cost: arg(args, 4).to_u32(context)?,
+        }))
+    }
+}
+
+impl super::blocking::FromArgs for Verify {
+    fn parse(args: &[JsValue], context: &mut Context) -> JsResult<Verify> {
+        Ok(Verify(Job::Verify {
+            password: bytes_arg(args, 0, context)?.unwrap_or_default(),
+            hash: string_arg(args, 1, context)?,
+        }))
     }
 }

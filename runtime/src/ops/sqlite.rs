@@ -1,9 +1,10 @@
 //! `bun:sqlite` on a real SQLite: the host's table of open connections and
 //! the conversions between JS values and SQLite values.
 //!
-//! One operation, `sqlite(action, …)`, serves the prelude's `js/bun/sqlite.js`
-//! unit, which keeps Bun's JS-facing shapes (Database, Statement, how named
-//! parameters are looked up, transactions). A statement here is its SQL text:
+//! One op per action (`sqliteOpen`, `sqlitePrepare`, `sqliteQuery`, …)
+//! serves the prelude's `js/bun/sqlite.js` unit, which keeps Bun's
+//! JS-facing shapes (Database, Statement, how named parameters are looked
+//! up, transactions). A statement here is its SQL text:
 //! each run takes it from the connection's cache of prepared statements, so
 //! JS holds no SQLite handle and closing a database needs no bookkeeping of
 //! the statements made from it. Connections close when the host is dropped.
@@ -38,77 +39,116 @@ struct Connections {
 /// This family's state ([`super::op_state`]).
 type State = RefCell<Connections>;
 
-/// `sqlite(action, id, …)`: `open(filename, flags)` → id; `close(id)`;
-/// `prepare(id, sql)` → `[sql of the first statement, column names,
-/// parameter names]`; `query(id, sql, values, mode, safeIntegers)` with mode
-/// `all` (rows as arrays), `get` (the first row or null) or `run`
-/// (`[changes, lastInsertRowid]`); `exec(id, sql, safeIntegers)` →
-/// `[changes, lastInsertRowid]`; `inTransaction(id)`; `expand(id, sql)`.
-pub(super) fn sqlite(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let action = string_arg(args, 0, context)?;
+/// `sqliteOpen(filename, flags)` → the connection's id.
+pub(super) fn open(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let state = HostState::of(context);
     let sqlite = super::op_state::<State>(context);
-    if action == "open" {
-        let filename = string_arg(args, 1, context)?;
-        let flags = arg(args, 2).to_i32(context)?;
-        let flags = OpenFlags::from_bits_truncate(flags) | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        // A relative path is the project's, as for `node:fs`, whatever the
-        // process's own directory; `:memory:` and `` (a temporary file) are
-        // SQLite's names.
-        let path = if filename.is_empty() || filename == ":memory:" {
-            std::path::PathBuf::from(&filename)
-        } else {
-            state.project_dir.join(&filename)
-        };
-        let connection = Connection::open_with_flags(&path, flags)
-            .map_err(|e| sqlite_error(&without_path(e, &path.to_string_lossy()), context))?;
-        connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut connections = sqlite.borrow_mut();
-        connections.next_id = connections.next_id.wrapping_add(1);
-        let id = connections.next_id;
-        connections.open.insert(id, connection);
-        return Ok(JsValue::from(id));
-    }
-    let id = arg(args, 1).to_u32(context)?;
-    if action == "close" {
-        // Dropping the connection closes it (after finalizing its cached statements).
-        sqlite.borrow_mut().open.remove(&id);
-        return Ok(JsValue::undefined());
-    }
-    let values = match action.as_str() {
-        "query" => bindings(&arg(args, 3), context)?,
-        _ => Vec::new(),
+    let filename = string_arg(args, 0, context)?;
+    let flags = arg(args, 1).to_i32(context)?;
+    let flags = OpenFlags::from_bits_truncate(flags) | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    // A relative path is the project's, as for `node:fs`, whatever the
+    // process's own directory; `:memory:` and `` (a temporary file) are
+    // SQLite's names.
+    let path = if filename.is_empty() || filename == ":memory:" {
+        std::path::PathBuf::from(&filename)
+    } else {
+        state.project_dir.join(&filename)
     };
-    let sql = string_arg(args, 2, context)?;
+    let connection = Connection::open_with_flags(&path, flags)
+        .map_err(|e| sqlite_error(&without_path(e, &path.to_string_lossy()), context))?;
+    connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    let mut connections = sqlite.borrow_mut();
+    connections.next_id = connections.next_id.wrapping_add(1);
+    let id = connections.next_id;
+    connections.open.insert(id, connection);
+    Ok(JsValue::from(id))
+}
+
+/// `sqliteClose(id)`: dropping the connection closes it (after finalizing
+/// its cached statements).
+pub(super) fn close(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let id = arg(args, 0).to_u32(context)?;
+    super::op_state::<State>(context)
+        .borrow_mut()
+        .open
+        .remove(&id);
+    Ok(JsValue::undefined())
+}
+
+/// Runs `then` on the open connection `args[0]`, with `args[1]`, the SQL.
+fn with_connection(
+    args: &[JsValue],
+    context: &mut Context,
+    then: impl FnOnce(&Connection, &str, &mut Context) -> JsResult<JsValue>,
+) -> JsResult<JsValue> {
+    let id = arg(args, 0).to_u32(context)?;
+    let sql = string_arg(args, 1, context)?;
+    let sqlite = super::op_state::<State>(context);
     let connections = sqlite.borrow();
     let Some(connection) = connections.open.get(&id) else {
         return Err(error("Database has closed"));
     };
-    match action.as_str() {
-        "prepare" => prepare(connection, &sql, context),
-        "query" => {
-            let mode = string_arg(args, 4, context)?;
-            let safe = arg(args, 5).to_boolean();
-            query(connection, &sql, &values, &mode, safe, context)
-        }
-        "exec" => {
-            let safe = arg(args, 3).to_boolean();
-            let before = connection.total_changes();
-            connection
-                .execute_batch(&sql)
-                .map_err(|e| sqlite_error(&e, context))?;
-            Ok(run_result(connection, before, safe, context))
-        }
-        "inTransaction" => Ok(JsValue::from(!connection.is_autocommit())),
-        "expand" => {
-            let statement = connection
-                .prepare_cached(&sql)
-                .map_err(|e| sqlite_error(&e, context))?;
-            let text = statement.expanded_sql().unwrap_or_default();
-            Ok(JsString::from(text.as_str()).into())
-        }
-        other => Err(error(format!("internal: no sqlite action {other}"))),
-    }
+    then(connection, &sql, context)
+}
+
+/// `sqlitePrepare(id, sql)` → `[sql of the first statement, column names,
+/// parameter names]`.
+pub(super) fn prepare_op(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    with_connection(args, context, prepare)
+}
+
+/// `sqliteQuery(id, sql, values, mode, safeIntegers)` with mode `all`
+/// (rows as arrays), `get` (the first row or null) or `run` (`[changes,
+/// lastInsertRowid]`).
+pub(super) fn query_op(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let values = bindings(&arg(args, 2), context)?;
+    let mode = string_arg(args, 3, context)?;
+    let safe = arg(args, 4).to_boolean();
+    with_connection(args, context, |connection, sql, context| {
+        query(connection, sql, &values, &mode, safe, context)
+    })
+}
+
+/// `sqliteExec(id, sql, safeIntegers)` → `[changes, lastInsertRowid]`.
+pub(super) fn exec(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let safe = arg(args, 2).to_boolean();
+    with_connection(args, context, |connection, sql, context| {
+        let before = connection.total_changes();
+        connection
+            .execute_batch(sql)
+            .map_err(|e| sqlite_error(&e, context))?;
+        Ok(run_result(connection, before, safe, context))
+    })
+}
+
+/// `sqliteInTransaction(id)`.
+pub(super) fn in_transaction(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let id = arg(args, 0).to_u32(context)?;
+    let sqlite = super::op_state::<State>(context);
+    let connections = sqlite.borrow();
+    let Some(connection) = connections.open.get(&id) else {
+        return Err(error("Database has closed"));
+    };
+    Ok(JsValue::from(!connection.is_autocommit()))
+}
+
+/// `sqliteExpand(id, sql)`: the statement's SQL with its bound values.
+pub(super) fn expand(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    with_connection(args, context, |connection, sql, context| {
+        let statement = connection
+            .prepare_cached(sql)
+            .map_err(|e| sqlite_error(&e, context))?;
+        let text = statement.expanded_sql().unwrap_or_default();
+        Ok(JsString::from(text.as_str()).into())
+    })
 }
 
 /// rusqlite adds the file's path to SQLite's message on a failed open;

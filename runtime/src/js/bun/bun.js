@@ -369,10 +369,10 @@ function passwordOptions(options) {
   return [algorithm, o.memoryCost ?? 65536, o.timeCost ?? 2, o.cost ?? 10];
 }
 const password = {
-  hash: async (pw, options) => host.passwordAsync('hash', passwordBytes(pw), ...passwordOptions(options)),
-  hashSync: (pw, options) => host.password('hash', passwordBytes(pw), ...passwordOptions(options)),
-  verify: async (pw, hash) => host.passwordAsync('verify', passwordBytes(pw), String(hash)),
-  verifySync: (pw, hash) => host.password('verify', passwordBytes(pw), String(hash)),
+  hash: async (pw, options) => host.passwordHashAsync(passwordBytes(pw), ...passwordOptions(options)),
+  hashSync: (pw, options) => host.passwordHash(passwordBytes(pw), ...passwordOptions(options)),
+  verify: async (pw, hash) => host.passwordVerifyAsync(passwordBytes(pw), String(hash)),
+  verifySync: (pw, hash) => host.passwordVerify(passwordBytes(pw), String(hash)),
 };
 
 function notProvided(name) {

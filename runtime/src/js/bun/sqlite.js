@@ -20,7 +20,6 @@ const constants = {
   SQLITE_OPEN_PRIVATECACHE: 0x40000,
   SQLITE_OPEN_NOFOLLOW: 0x1000000,
 };
-const sqlite = host.sqlite;
 
 // Bun's errors are plain `Error`s named SQLiteError; the class is for `instanceof`.
 class SQLiteError extends Error {
@@ -81,7 +80,7 @@ class Statement {
   #finalized = false;
   #class = null;
   constructor(conn, sql) {
-    const [first, columns, params] = sqlite('prepare', conn.id, sql);
+    const [first, columns, params] = host.sqlitePrepare(conn.id, sql);
     this.#conn = conn;
     this.#sql = first;
     this.#columns = columns;
@@ -104,7 +103,7 @@ class Statement {
     // Bun wraps a bigint to 64 bits unless integers are safe, where it refuses one that does not fit.
     if (!this.#safe && values.some((v) => typeof v === 'bigint'))
       values = values.map((v) => (typeof v === 'bigint' ? BigInt.asIntN(64, v) : v));
-    return sqlite('query', this.#conn.id, this.#sql, values, mode, this.#safe);
+    return host.sqliteQuery(this.#conn.id, this.#sql, values, mode, this.#safe);
   }
   #object(row) {
     const object = this.#class ? Object.create(this.#class.prototype) : {};
@@ -146,7 +145,7 @@ class Statement {
   }
   toString() {
     if (this.#finalized || !this.#conn.open) return this.#sql;
-    return sqlite('expand', this.#conn.id, this.#sql);
+    return host.sqliteExpand(this.#conn.id, this.#sql);
   }
   toJSON() {
     return {
@@ -202,7 +201,7 @@ class Database {
     const object = options !== null && typeof options === 'object' ? options : {};
     this.filename = filename;
     this.#conn = {
-      id: sqlite('open', filename, flags),
+      id: host.sqliteOpen(filename, flags),
       open: true,
       strict: !!object.strict,
       safeIntegers: !!object.safeIntegers,
@@ -213,7 +212,7 @@ class Database {
   }
   get inTransaction() {
     if (!this.#conn.open) throw new Error('Database has closed');
-    return sqlite('inTransaction', this.#conn.id);
+    return host.sqliteInTransaction(this.#conn.id);
   }
   #usable(sql) {
     if (!this.#conn.open) throw closedError();
@@ -235,7 +234,7 @@ class Database {
   run(sql, ...bindings) {
     if (!this.#conn.open) throw new Error('Database has closed');
     if (bindings.length > 0) return this.prepare(sql).run(...bindings);
-    const [changes, lastInsertRowid] = sqlite('exec', this.#conn.id, sql, this.#conn.safeIntegers);
+    const [changes, lastInsertRowid] = host.sqliteExec(this.#conn.id, sql, this.#conn.safeIntegers);
     return { changes, lastInsertRowid };
   }
   exec(sql, ...bindings) {
@@ -248,7 +247,7 @@ class Database {
     if (!this.#conn.open) return;
     this.#conn.open = false;
     this.#cache.clear();
-    sqlite('close', this.#conn.id);
+    host.sqliteClose(this.#conn.id);
   }
   [Symbol.dispose]() {
     this.close();
@@ -259,7 +258,7 @@ class Database {
     const wrap = (begin) =>
       function sqliteTransaction(...args) {
         if (!db.#conn.open) throw closedError();
-        const nested = sqlite('inTransaction', db.#conn.id);
+        const nested = host.sqliteInTransaction(db.#conn.id);
         const [before, after, undo] = nested
           ? [transactionSql.savepoint, transactionSql.release, transactionSql.rollbackTo]
           : [begin, 'COMMIT', 'ROLLBACK'];

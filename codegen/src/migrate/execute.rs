@@ -210,6 +210,19 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
             format!("`{name}()` has no Beeuni counterpart; the call is kept as a no-op (`?.()`)"),
         ));
     }
+    // Code that takes opencode's context (a helper's `ctx.sessionID`) keeps
+    // working when it is handed a view in opencode's shape over Beeuni's.
+    for span in &uses.ctx_args {
+        let ctx = &text[span.clone()];
+        out.edits.push(Edit::replace(
+            span.clone(),
+            format!(
+                "{{ ...{ctx}, sessionID: {ctx}.sessionId, worktree: {ctx}.directory, abort: {ctx}.signal }}"
+            ),
+        ));
+        out.findings
+            .push(Finding::note(span.clone(), ADAPTED_CONTEXT));
+    }
     for span in &uses.bare_ctx {
         out.findings.push(Finding::note(
             span.clone(),
@@ -400,6 +413,11 @@ fn result_keys(expr: &Expr) -> Option<Vec<String>> {
     keys.iter().any(|k| k == "output").then_some(keys)
 }
 
+/// How the note on a context handed to a call in opencode's shape begins
+/// (`moves.rs` makes it a step when the code it reaches reads a field
+/// Beeuni has no counterpart for).
+pub(super) const ADAPTED_CONTEXT: &str = "the context is handed on here in opencode's shape: `sessionID`, `worktree` and `abort` read Beeuni's `sessionId`, `directory` and `signal`";
+
 /// What the body of `execute` does with the environment and the context.
 #[derive(Default)]
 struct Uses {
@@ -412,6 +430,9 @@ struct Uses {
     optional_calls: Vec<(usize, Range<usize>, String)>,
     /// `ctx` used as a value on its own.
     bare_ctx: Vec<Range<usize>>,
+    /// `ctx` handed whole to a call (`query(ctx, …)`), where it is passed
+    /// on in opencode's shape.
+    ctx_args: Vec<Range<usize>>,
     /// The renames inside `const { abort } = ctx`.
     destructures: Rewrite,
     /// Result objects returned by `execute` itself (not by nested
@@ -425,6 +446,11 @@ struct Uses {
     /// Every identifier in the body, to pick names that do not clash.
     idents: HashSet<String>,
     depth: usize,
+}
+
+/// Whether a call's argument is the context itself, not spread.
+fn is_whole(arg: &swc_ecma_ast::ExprOrSpread, ctx: &str) -> bool {
+    arg.spread.is_none() && matches!(&*arg.expr, Expr::Ident(i) if i.sym.as_str() == ctx)
 }
 
 fn is_env(member: &MemberExpr) -> bool {
@@ -475,6 +501,20 @@ impl Visit for Uses {
                 prop.sym.to_string(),
             ));
             call.args.visit_with(self);
+            return;
+        }
+        if let Some(ctx) = self.ctx.clone()
+            && call.args.iter().any(|a| is_whole(a, &ctx))
+        {
+            call.callee.visit_with(self);
+            for arg in &call.args {
+                if is_whole(arg, &ctx) {
+                    self.idents.insert(ctx.clone());
+                    self.ctx_args.push(range(arg.expr.span()));
+                } else {
+                    arg.visit_with(self);
+                }
+            }
             return;
         }
         call.visit_children_with(self);

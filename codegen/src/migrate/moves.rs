@@ -454,6 +454,31 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                     );
                 }
             }
+            // The view in opencode's shape covers every field but these two.
+            let unmatched = |t: &str| first_field_read(t, &["messageID", "callID"]);
+            let mut lacking: Vec<(String, &'static str)> = outside_texts
+                .iter()
+                .filter_map(|(f, t)| unmatched(t).map(|n| (f.clone(), n)))
+                .collect();
+            if let Some(name) = unmatched(text) {
+                lacking.insert(0, (module.clone(), name));
+            }
+            for helper in helpers_of(i, analysed, &resolve) {
+                if let Some(name) = texts.get(&helper).and_then(|t| unmatched(t)) {
+                    lacking.push((shown(&new_path(helper)), name));
+                }
+            }
+            if let Some((file, name)) = lacking.first() {
+                for note in notes
+                    .iter_mut()
+                    .filter(|n| n.message.starts_with(super::execute::ADAPTED_CONTEXT))
+                {
+                    note.manual = true;
+                    note.message = format!(
+                        "the context is handed on here, and {file} reads `{name}` from it, which Beeuni's context has no counterpart for: give it what it needs by hand"
+                    );
+                }
+            }
             for helper in helpers_of(i, analysed, &resolve) {
                 let Some(helper_text) = texts.get(&helper) else {
                     continue;
@@ -617,14 +642,20 @@ const WHOLE_CONTEXT: &str = "the whole context is passed on here";
 /// The first of opencode's context fields that `text` reads as a property
 /// (`ctx.sessionID`), if any.
 fn opencode_field(text: &str) -> Option<&'static str> {
-    ["sessionID", "messageID", "worktree", "abort", "callID"]
-        .into_iter()
-        .find(|name| {
-            text.match_indices(&format!(".{name}")).any(|(at, n)| {
-                let after = text[at + n.len()..].chars().next();
-                !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
-            })
+    first_field_read(
+        text,
+        &["sessionID", "messageID", "worktree", "abort", "callID"],
+    )
+}
+
+/// The first of `names` that `text` reads as a property, if any.
+fn first_field_read(text: &str, names: &[&'static str]) -> Option<&'static str> {
+    names.iter().copied().find(|name| {
+        text.match_indices(&format!(".{name}")).any(|(at, n)| {
+            let after = text[at + n.len()..].chars().next();
+            !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
         })
+    })
 }
 
 /// The most helper files followed outside the legacy folders for one tool.

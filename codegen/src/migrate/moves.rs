@@ -429,55 +429,44 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             }
             let (outside_notes, outside_texts) = outside_helpers(root, i, analysed, &resolve);
             notes.extend(outside_notes);
+            // Every file the context can reach from this tool: its module,
+            // then the helpers outside the legacy folders, then those moved.
+            let mut reached: Vec<(String, &str)> = vec![(module.clone(), &text[..])];
+            reached.extend(outside_texts.iter().map(|(f, t)| (f.clone(), &t[..])));
+            reached.extend(
+                helpers_of(i, analysed, &resolve)
+                    .into_iter()
+                    .filter_map(|h| texts.get(&h).map(|t| (shown(&new_path(h)), &t[..]))),
+            );
+            let first_reader = |names: &[&'static str]| {
+                reached
+                    .iter()
+                    .find_map(|(f, t)| first_field_read(t, names).map(|n| (f.clone(), n)))
+            };
+            let mut make_steps = |prefix: &str, message: String| {
+                for note in notes.iter_mut().filter(|n| n.message.starts_with(prefix)) {
+                    note.manual = true;
+                    note.message = message.clone();
+                }
+            };
             // The whole context handed to code that reads opencode's field
             // names: those read `undefined` now, so the result changes.
-            let mut readers: Vec<(String, &'static str)> = outside_texts
-                .iter()
-                .filter_map(|(f, t)| opencode_field(t).map(|n| (f.clone(), n)))
-                .collect();
-            if let Some(name) = opencode_field(text) {
-                readers.insert(0, (module.clone(), name));
-            }
-            for helper in helpers_of(i, analysed, &resolve) {
-                if let Some(name) = texts.get(&helper).and_then(|t| opencode_field(t)) {
-                    readers.push((shown(&new_path(helper)), name));
-                }
-            }
-            if let Some((file, name)) = readers.first() {
-                for note in notes
-                    .iter_mut()
-                    .filter(|n| n.message.starts_with(WHOLE_CONTEXT))
-                {
-                    note.manual = true;
-                    note.message = format!(
+            if let Some((file, name)) = first_reader(OPENCODE_FIELDS) {
+                make_steps(
+                    WHOLE_CONTEXT,
+                    format!(
                         "{WHOLE_CONTEXT}, and {file} reads `{name}` from a context, which Beeuni's does not have (it has `signal`, `sessionId`, `directory`): rename what it reads"
-                    );
-                }
+                    ),
+                );
             }
             // The view in opencode's shape covers every field but these two.
-            let unmatched = |t: &str| first_field_read(t, &["messageID", "callID"]);
-            let mut lacking: Vec<(String, &'static str)> = outside_texts
-                .iter()
-                .filter_map(|(f, t)| unmatched(t).map(|n| (f.clone(), n)))
-                .collect();
-            if let Some(name) = unmatched(text) {
-                lacking.insert(0, (module.clone(), name));
-            }
-            for helper in helpers_of(i, analysed, &resolve) {
-                if let Some(name) = texts.get(&helper).and_then(|t| unmatched(t)) {
-                    lacking.push((shown(&new_path(helper)), name));
-                }
-            }
-            if let Some((file, name)) = lacking.first() {
-                for note in notes
-                    .iter_mut()
-                    .filter(|n| n.message.starts_with(super::execute::ADAPTED_CONTEXT))
-                {
-                    note.manual = true;
-                    note.message = format!(
+            if let Some((file, name)) = first_reader(&["messageID", "callID"]) {
+                make_steps(
+                    super::execute::ADAPTED_CONTEXT,
+                    format!(
                         "the context is handed on here, and {file} reads `{name}` from it, which Beeuni's context has no counterpart for: give it what it needs by hand"
-                    );
-                }
+                    ),
+                );
             }
             for helper in helpers_of(i, analysed, &resolve) {
                 let Some(helper_text) = texts.get(&helper) else {
@@ -639,16 +628,11 @@ fn why_renamed(opencode: &str, name: &str, taken: &HashSet<String>) -> String {
 /// How `execute::rewrite`'s note on a context handed on whole begins.
 const WHOLE_CONTEXT: &str = "the whole context is passed on here";
 
-/// The first of opencode's context fields that `text` reads as a property
-/// (`ctx.sessionID`), if any.
-fn opencode_field(text: &str) -> Option<&'static str> {
-    first_field_read(
-        text,
-        &["sessionID", "messageID", "worktree", "abort", "callID"],
-    )
-}
+/// opencode's context fields that Beeuni's context names otherwise or lacks.
+const OPENCODE_FIELDS: &[&str] = &["sessionID", "messageID", "worktree", "abort", "callID"];
 
-/// The first of `names` that `text` reads as a property, if any.
+/// The first of `names` that `text` reads as a property (`ctx.sessionID`),
+/// if any.
 fn first_field_read(text: &str, names: &[&'static str]) -> Option<&'static str> {
     names.iter().copied().find(|name| {
         text.match_indices(&format!(".{name}")).any(|(at, n)| {

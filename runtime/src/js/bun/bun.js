@@ -202,6 +202,13 @@ function fileSink(handle) {
 
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 };
 
+// A program Bun.spawn or Bun.spawnSync could not start: Bun's own error
+// names less than node:child_process's (no syscall, no spawnargs).
+function bunSpawnError(error) {
+  if (!error?.spawnargs) return error;
+  const { code, path, errno } = error;
+  return Object.assign(new Error(error.message), { code, path, errno });
+}
 function bunSpawn(cmd, options = {}) {
   if (!Array.isArray(cmd)) {
     options = cmd;
@@ -217,7 +224,7 @@ function bunSpawn(cmd, options = {}) {
     [handle, pid] = host.spawnStart(spec);
   } catch (error) {
     host.forgetCancel(id);
-    throw childProcess().spawnFailure(error, file, args);
+    throw bunSpawnError(childProcess().spawnFailure(error, file, args));
   }
   const onAbort = () => host.cancel(id);
   options.signal?.addEventListener('abort', onAbort);
@@ -266,11 +273,16 @@ function bunSpawnSync(cmd, options = {}) {
     cmd = options.cmd;
   }
   const [file, ...args] = cmd;
-  const r = childProcess().runSyncRaw(file, args, {
-    cwd: options.cwd,
-    env: options.env,
-    input: options.stdin && typeof options.stdin !== 'string' ? options.stdin : undefined,
-  });
+  let r;
+  try {
+    r = childProcess().runSyncRaw(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      input: options.stdin && typeof options.stdin !== 'string' ? options.stdin : undefined,
+    });
+  } catch (error) {
+    throw bunSpawnError(error);
+  }
   return { exitCode: r.status, signalCode: r.signal, success: r.status === 0, stdout: r.stdout, stderr: r.stderr };
 }
 

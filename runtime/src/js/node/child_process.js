@@ -119,16 +119,17 @@ class ChildInput extends EventEmitter {
 // Bun's error for a child that could not start: a missing program is
 // "Executable not found in $PATH", with Node's code, errno and syscall
 // (the host's error carries the code: `ops/process.rs`'s `spawn_error`).
-function spawnFailure(error, file, args) {
+// `syscall` is `spawnSync` for the synchronous forms. Properties in Bun's order.
+function spawnFailure(error, file, args, syscall = 'spawn') {
   // Only the host's own error: an abort signal's reason passes as it is.
   if (!String(error?.syscall).startsWith('spawn ')) return error;
   const code = error.code;
   const failure = new Error(code === 'ENOENT' ? `Executable not found in $PATH: "${file}"` : error.message);
   return Object.assign(failure, {
     code,
-    errno: code === 'ENOENT' ? -2 : -5,
-    syscall: `spawn ${file}`,
     path: file,
+    errno: code === 'ENOENT' ? -2 : -5,
+    syscall: `${syscall} ${file}`,
     spawnargs: (args || []).map(String),
   });
 }
@@ -239,6 +240,8 @@ function normalizeExecArgs(options, callback) {
 function answerWhenDone(child, commandText, options, callback) {
   child._done.then((r) => {
     if (!callback) return;
+    // A child that never started: Bun's error also names the command.
+    if (r.error?.spawnargs) r.error.cmd = commandText;
     if (r.error) return callback(r.error, '', '');
     const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
     const failed = r.code !== 0 || r.signal;
@@ -296,7 +299,13 @@ function spawn(command, args, options) {
 }
 
 function runSyncRaw(file, args, options = {}) {
-  const [meta, out, err] = host.runSync(spawnSpec(file, args, options), inputOf(options));
+  let ran;
+  try {
+    ran = host.runSync(spawnSpec(file, args, options), inputOf(options));
+  } catch (error) {
+    throw spawnFailure(error, file, args, 'spawnSync');
+  }
+  const [meta, out, err] = ran;
   const m = jsonParse(meta);
   const inherited = inheritsOutput(options);
   if (inherited) {
@@ -336,30 +345,33 @@ function spawnSync(command, args, options) {
       ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options)
       : runSyncRaw(command, args, options);
   } catch (error) {
-    return {
-      pid: 0,
-      status: null,
-      signal: null,
-      stdout: null,
-      stderr: null,
-      output: [null, null, null],
-      error,
-    };
+    // A child that never started, as Bun reports it.
+    return { signal: null, status: null, output: null, pid: 0, error, stdout: undefined, stderr: undefined };
   }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
-  const result = {
-    pid: 0,
-    status: r.status,
-    signal: r.signal,
-    stdout: decode(r.stdout),
-    stderr: decode(r.stderr),
-    output: [null, decode(r.stdout), decode(r.stderr)],
-  };
+  // In Bun's order, `error` (a timeout) before the outputs.
+  const result = { signal: r.signal, status: r.status, output: [null, decode(r.stdout), decode(r.stderr)], pid: 0 };
   if (r.error) result.error = r.error;
+  result.stdout = decode(r.stdout);
+  result.stderr = decode(r.stderr);
   return result;
 }
 function execSyncCommon(label, file, args, options = {}) {
-  const r = runSyncRaw(file, args, options);
+  let r;
+  try {
+    r = runSyncRaw(file, args, options);
+  } catch (error) {
+    // A child that never started: Bun adds the empty result to its error.
+    if (!error?.spawnargs) throw error;
+    throw Object.assign(error, {
+      signal: null,
+      status: null,
+      output: null,
+      pid: 0,
+      stdout: undefined,
+      stderr: undefined,
+    });
+  }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
   if (r.error) {
     Object.assign(r.error, {
@@ -374,11 +386,12 @@ function execSyncCommon(label, file, args, options = {}) {
   if (r.status !== 0) {
     const error = new Error(`Command failed: ${label}${r.stderr && r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
     Object.assign(error, {
-      status: r.status,
       signal: r.signal,
+      status: r.status,
+      output: [null, decode(r.stdout), decode(r.stderr)],
+      pid: 0,
       stdout: decode(r.stdout),
       stderr: decode(r.stderr),
-      output: [null, decode(r.stdout), decode(r.stderr)],
     });
     throw error;
   }

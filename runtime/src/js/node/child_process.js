@@ -168,14 +168,27 @@ class ChildProcess extends EventEmitter {
     if (input !== null) this.stdin.end(toBuffer(new Uint8Array(input)));
     const onAbort = () => host.cancel(this._cancel);
     options.signal?.addEventListener('abort', onAbort);
-    const timer = options.timeout > 0 ? setTimeout(onAbort, options.timeout) : undefined;
+    // As in Node and Bun: a child past its `timeout` gets `killSignal`.
+    const timer =
+      options.timeout > 0 ? setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout) : undefined;
     const collected = { 1: [], 2: [] };
+    const kept = { 1: 0, 2: 0 };
     const pump = async (which, stream) => {
       for (;;) {
         const chunk = await host.spawnRead(handle, which);
         if (chunk === null) break;
         const bytes = toBuffer(new Uint8Array(chunk));
-        collected[which].push(bytes);
+        // exec's and execFile's `maxBuffer`: what fits is kept, the child
+        // is killed, and the callback's error names the stream.
+        const room = this._maxBuffer === undefined ? bytes.length : this._maxBuffer - kept[which];
+        if (this._overflow === undefined && room < bytes.length) {
+          this._overflow = which === 1 ? 'stdout' : 'stderr';
+          this.kill(options.killSignal ?? 'SIGTERM');
+        }
+        if (room > 0) {
+          collected[which].push(room < bytes.length ? bytes.subarray(0, room) : bytes);
+          kept[which] += Math.min(room, bytes.length);
+        }
         const encoding = stream.encoding ?? options.encoding;
         stream.emit('data', encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
       }
@@ -196,6 +209,7 @@ class ChildProcess extends EventEmitter {
           code: m.code,
           signal: m.signal,
           killed: m.killed || this.killed,
+          overflow: this._overflow,
           stdout: Buffer.concat(collected[1]),
           stderr: Buffer.concat(collected[2]),
         };
@@ -223,9 +237,10 @@ class ChildProcess extends EventEmitter {
 
 function execError(command, r) {
   const error = new Error(`Command failed: ${command}${r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
+  // In Bun's order.
   error.code = r.code;
-  error.signal = r.signal;
   error.killed = r.killed;
+  error.signal = r.signal;
   error.cmd = command;
   return error;
 }
@@ -236,18 +251,30 @@ function normalizeExecArgs(options, callback) {
 }
 
 // Node's callback for exec and execFile: (error, stdout, stderr), decoded as
-// `options.encoding` asks; a failed child's error carries both outputs too.
+// `options.encoding` asks.
 function answerWhenDone(child, commandText, options, callback) {
+  // Node's default for exec and execFile: 1 MiB per stream.
+  child._maxBuffer = options.maxBuffer ?? 1024 * 1024;
   child._done.then((r) => {
     if (!callback) return;
     // A child that never started: Bun's error also names the command.
     if (r.error?.spawnargs) r.error.cmd = commandText;
     if (r.error) return callback(r.error, '', '');
     const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
+    if (r.overflow) {
+      const error = new RangeError(`${r.overflow} maxBuffer length exceeded`);
+      Object.defineProperty(error, 'code', {
+        value: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER',
+        writable: true,
+        configurable: true,
+      });
+      error.cmd = commandText;
+      return callback(error, decode(r.stdout), decode(r.stderr));
+    }
+    // The outputs go to the callback; only the promise form adds them to
+    // the error (as Node and Bun do).
     const failed = r.code !== 0 || r.signal;
-    const err = failed
-      ? Object.assign(execError(commandText, r), { stdout: decode(r.stdout), stderr: decode(r.stderr) })
-      : null;
+    const err = failed ? execError(commandText, r) : null;
     callback(err, decode(r.stdout), decode(r.stderr));
   });
   return child;

@@ -75,20 +75,19 @@ pub(super) fn close(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     Ok(JsValue::undefined())
 }
 
-/// Runs `then` on the open connection `args[0]`, with `args[1]`, the SQL.
+/// Runs `then` on the open connection whose id is `args[0]`.
 fn with_connection(
     args: &[JsValue],
     context: &mut Context,
-    then: impl FnOnce(&Connection, &str, &mut Context) -> JsResult<JsValue>,
+    then: impl FnOnce(&Connection, &mut Context) -> JsResult<JsValue>,
 ) -> JsResult<JsValue> {
     let id = arg(args, 0).to_u32(context)?;
-    let sql = string_arg(args, 1, context)?;
     let sqlite = super::op_state::<State>(context);
     let connections = sqlite.borrow();
     let Some(connection) = connections.open.get(&id) else {
         return Err(error("Database has closed"));
     };
-    then(connection, &sql, context)
+    then(connection, context)
 }
 
 /// `sqlitePrepare(id, sql)` → `[sql of the first statement, column names,
@@ -98,28 +97,33 @@ pub(super) fn prepare_op(
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    with_connection(args, context, prepare)
+    let sql = string_arg(args, 1, context)?;
+    with_connection(args, context, |connection, context| {
+        prepare(connection, &sql, context)
+    })
 }
 
 /// `sqliteQuery(id, sql, values, mode, safeIntegers)` with mode `all`
 /// (rows as arrays), `get` (the first row or null) or `run` (`[changes,
 /// lastInsertRowid]`).
 pub(super) fn query_op(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let sql = string_arg(args, 1, context)?;
     let values = bindings(&arg(args, 2), context)?;
     let mode = string_arg(args, 3, context)?;
     let safe = arg(args, 4).to_boolean();
-    with_connection(args, context, |connection, sql, context| {
-        query(connection, sql, &values, &mode, safe, context)
+    with_connection(args, context, |connection, context| {
+        query(connection, &sql, &values, &mode, safe, context)
     })
 }
 
 /// `sqliteExec(id, sql, safeIntegers)` → `[changes, lastInsertRowid]`.
 pub(super) fn exec(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let sql = string_arg(args, 1, context)?;
     let safe = arg(args, 2).to_boolean();
-    with_connection(args, context, |connection, sql, context| {
+    with_connection(args, context, |connection, context| {
         let before = connection.total_changes();
         connection
-            .execute_batch(sql)
+            .execute_batch(&sql)
             .map_err(|e| sqlite_error(&e, context))?;
         Ok(run_result(connection, before, safe, context))
     })
@@ -131,20 +135,17 @@ pub(super) fn in_transaction(
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    let id = arg(args, 0).to_u32(context)?;
-    let sqlite = super::op_state::<State>(context);
-    let connections = sqlite.borrow();
-    let Some(connection) = connections.open.get(&id) else {
-        return Err(error("Database has closed"));
-    };
-    Ok(JsValue::from(!connection.is_autocommit()))
+    with_connection(args, context, |connection, _| {
+        Ok(JsValue::from(!connection.is_autocommit()))
+    })
 }
 
 /// `sqliteExpand(id, sql)`: the statement's SQL with its bound values.
 pub(super) fn expand(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    with_connection(args, context, |connection, sql, context| {
+    let sql = string_arg(args, 1, context)?;
+    with_connection(args, context, |connection, context| {
         let statement = connection
-            .prepare_cached(sql)
+            .prepare_cached(&sql)
             .map_err(|e| sqlite_error(&e, context))?;
         let text = statement.expanded_sql().unwrap_or_default();
         Ok(JsString::from(text.as_str()).into())

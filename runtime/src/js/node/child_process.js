@@ -360,6 +360,10 @@ function timedOut(file) {
   });
   return error;
 }
+// spawnSync's result for a child that never started, as Bun gives it.
+function notStarted(error) {
+  return { signal: null, status: null, output: null, pid: 0, error, stdout: undefined, stderr: undefined };
+}
 function spawnSync(command, args, options) {
   if (!Array.isArray(args)) {
     options = args;
@@ -372,8 +376,7 @@ function spawnSync(command, args, options) {
       ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options)
       : runSyncRaw(command, args, options);
   } catch (error) {
-    // A child that never started, as Bun reports it.
-    return { signal: null, status: null, output: null, pid: 0, error, stdout: undefined, stderr: undefined };
+    return notStarted(error);
   }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
   // In Bun's order, `error` (a timeout) before the outputs.
@@ -388,16 +391,10 @@ function execSyncCommon(label, file, args, options = {}) {
   try {
     r = runSyncRaw(file, args, options);
   } catch (error) {
-    // A child that never started: Bun adds the empty result to its error.
+    // Bun adds the empty result to the error of a child that never started.
     if (!error?.spawnargs) throw error;
-    throw Object.assign(error, {
-      signal: null,
-      status: null,
-      output: null,
-      pid: 0,
-      stdout: undefined,
-      stderr: undefined,
-    });
+    const { error: _, ...result } = notStarted(error);
+    throw Object.assign(error, result);
   }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
   if (r.error) {

@@ -1102,6 +1102,76 @@ const REAL_WORLD_CALLS: &[(&str, &str, &str, &str)] = &[
     ),
     ("vercel_status", "vercel.ts", "status", "{}"),
     ("vercel_deploy", "vercel.ts", "deploy", "{}"),
+    (
+        "changed_files",
+        "changed_files.ts",
+        "default",
+        r#"{"format": "json"}"#,
+    ),
+    (
+        "chat_db",
+        "chat_db.ts",
+        "default",
+        r#"{"query": "select * from dialog"}"#,
+    ),
+    (
+        "cmd_check",
+        "cmd_check.ts",
+        "default",
+        r#"{"command": "echo", "args": ["hi"]}"#,
+    ),
+    ("env_check", "env_check.ts", "default", "{}"),
+    ("lint_check", "lint_check.ts", "default", "{}"),
+    (
+        "open_preview",
+        "open_preview.ts",
+        "default",
+        r#"{"targets": ["a.html"], "seconds": 2}"#,
+    ),
+    (
+        "remote_db_query",
+        "remote_db.ts",
+        "query",
+        r#"{"sql": "select 1"}"#,
+    ),
+    ("remote_db_schema", "remote_db.ts", "schema", "{}"),
+    ("services_check", "services_check.ts", "default", "{}"),
+    (
+        "soundtracks",
+        "soundtracks.ts",
+        "default",
+        r#"{"query": "rain"}"#,
+    ),
+    (
+        "sqlite_admin_create",
+        "sqlite_admin.ts",
+        "create",
+        r#"{"name": "books"}"#,
+    ),
+    (
+        "sqlite_admin_drop",
+        "sqlite_admin.ts",
+        "drop",
+        r#"{"name": "books"}"#,
+    ),
+    (
+        "sqlite_admin_exec_sql",
+        "sqlite_admin.ts",
+        "execSql",
+        r#"{"sql": "select 1 as one"}"#,
+    ),
+    (
+        "task_graph",
+        "task_graph.ts",
+        "default",
+        r#"{"action": "create_task", "title": " x "}"#,
+    ),
+    (
+        "theme_tokens",
+        "theme_tokens.ts",
+        "default",
+        r#"{"category": "colors"}"#,
+    ),
 ];
 
 /// Over a set of legacy tools written after the patterns of 40 public

@@ -18,10 +18,14 @@ use std::time::Duration;
 use boa_engine::job::{
     GenericJob, IntervalJob, Job, JobExecutor, NativeAsyncJob, PromiseJob, TimeoutJob,
 };
-use boa_engine::{Context, JsError, JsResult, JsValue, js_string};
+use boa_engine::{Context, JsResult, JsValue};
 use futures_concurrency::future::FutureGroup;
 use futures_lite::StreamExt;
 use tokio::time::Instant;
+
+mod uncaught;
+pub(crate) use uncaught::read_by_host;
+use uncaught::{Unhandled, uncaught, unhandled_rejections};
 
 /// A timer queued by `setTimeout`/`setInterval`, keyed by due time and order.
 enum Timer {
@@ -46,6 +50,9 @@ pub(crate) struct Executor {
     generic_jobs: RefCell<VecDeque<GenericJob>>,
     timers: RefCell<BTreeMap<(Instant, u64), Timer>>,
     sequence: Cell<u64>,
+    /// Also installed as the context's host hooks, for boa to report
+    /// promises rejected with no handler (`uncaught.rs`).
+    unhandled: Unhandled,
 }
 
 impl Executor {
@@ -65,6 +72,7 @@ impl Executor {
         self.async_jobs.borrow_mut().clear();
         self.generic_jobs.borrow_mut().clear();
         self.timers.borrow_mut().clear();
+        self.unhandled.clear();
     }
 }
 
@@ -245,6 +253,16 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                 }
                 (result, false)
             } else {
+                // The microtasks have drained: what is still rejected with
+                // no handler is an unhandled rejection, as in Node.
+                match unhandled_rejections(&self.executor, &mut self.cell.borrow_mut()) {
+                    Err(stop) => {
+                        self.burst = None;
+                        return Err(stop);
+                    }
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
                 let generic = self.executor.generic_jobs.borrow_mut().pop_front();
                 match generic {
                     Some(job) => (job.call(&mut self.cell.borrow_mut()), false),
@@ -321,53 +339,6 @@ fn fatal_if_limit(
         Err(error) if timer => uncaught(&error, context),
         _ => Ok(()),
     }
-}
-
-/// Hands an uncaught JS error to the `uncaughtException` listeners, or fails
-/// the call with it when there are none (or a listener throws).
-fn uncaught(error: &JsError, context: &mut Context) -> Result<(), Stop> {
-    let Ok(value) = error.clone().into_opaque(context) else {
-        return Err(Stop::Fatal(crate::call::error_text(error, context)));
-    };
-    match emit_uncaught(&value, context) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(Stop::Fatal(crate::call::thrown_text(&value, context))),
-        Err(thrown) => Err(Stop::Fatal(crate::call::error_text(&thrown, context))),
-    }
-}
-
-/// `process.emit('uncaughtException', error, 'uncaughtException')` when the
-/// global `process` has a listener for it; `false` when it has none.
-fn emit_uncaught(error: &JsValue, context: &mut Context) -> JsResult<bool> {
-    let event = JsValue::from(js_string!("uncaughtException"));
-    let process = context
-        .global_object()
-        .get(js_string!("process"), context)?;
-    let Some(process) = process.as_object() else {
-        return Ok(false);
-    };
-    let count = process.get(js_string!("listenerCount"), context)?;
-    let Some(count) = count.as_callable() else {
-        return Ok(false);
-    };
-    let listeners = count.call(
-        &process.clone().into(),
-        std::slice::from_ref(&event),
-        context,
-    )?;
-    if listeners.to_number(context)? < 1.0 {
-        return Ok(false);
-    }
-    let emit = process.get(js_string!("emit"), context)?;
-    let Some(emit) = emit.as_callable() else {
-        return Ok(false);
-    };
-    emit.call(
-        &process.clone().into(),
-        &[event.clone(), error.clone(), event],
-        context,
-    )?;
-    Ok(true)
 }
 
 #[cfg(test)]

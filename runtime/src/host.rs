@@ -73,6 +73,7 @@ impl Host {
         let loader = Rc::new(ToolLoader::new(state.clone()));
         let mut context = Context::builder()
             .job_executor(executor.clone())
+            .host_hooks(executor.clone())
             .module_loader(loader.clone())
             .build()
             .map_err(|e| HostError(e.to_string()))?;
@@ -109,6 +110,8 @@ impl Host {
             .map_err(|e| HostError(format!("the prelude's globals failed: {e}")))?;
         internals::install_array_from_async(&internals, &mut context)
             .map_err(|e| HostError(format!("the prelude's Array.fromAsync failed: {e}")))?;
+        internals::install_intl(&internals, &mut context)
+            .map_err(|e| HostError(format!("the prelude's Intl failed: {e}")))?;
         Ok(Host {
             runtime,
             local: tokio::task::LocalSet::new(),
@@ -179,6 +182,7 @@ impl Host {
                     .map_err(|e| LoadError::new(call::error_text(&e, context)))?
             };
             let promise = module.load_link_evaluate(&mut cell.borrow_mut());
+            crate::event_loop::read_by_host(&promise, &mut cell.borrow_mut());
             let settled = |_: &mut Context| !matches!(promise.state(), PromiseState::Pending);
             match driver.run(settled, deadline).await {
                 Stop::Done => {}

@@ -48,6 +48,8 @@ const UNITS: &[(&str, &str)] = units![
     "internal/commonjs",
     "internal/files",
     "internal/inspect",
+    "internal/intl",
+    "internal/uncaught",
     "node/assert",
     "node/buffer",
     "node/child_process",

@@ -452,7 +452,10 @@ fn start(
             running.signal = Some(signal);
             match result {
                 Ok(value) => match value.as_promise() {
-                    Some(promise) => running.promise = Some(promise),
+                    Some(promise) => {
+                        crate::event_loop::read_by_host(&promise, context);
+                        running.promise = Some(promise);
+                    }
                     None => running.settled = Some(Settled::Returned(value)),
                 },
                 Err(settled) => running.settled = Some(settled),

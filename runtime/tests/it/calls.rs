@@ -79,6 +79,33 @@ fn thrown_values_become_the_error_message() {
     });
 }
 
+/// An error thrown in an fs or child_process callback or a stream's
+/// listener, and a rejection nobody handles, fail the call with their
+/// message (Bun's process dies of them) instead of a call that never
+/// settles; the next call on the host runs as usual.
+#[test]
+fn errors_nothing_can_catch_fail_the_call_with_their_message() {
+    on_big_stack(|| {
+        let mut host = load_fixture("outputs", test_limits());
+        for (mode, message) in [
+            ("fs-callback", "thrown in an fs callback"),
+            ("exec-callback", "thrown in an exec callback"),
+            ("data-listener", "thrown in a data listener"),
+            ("unhandled-rejection", "rejected, never handled"),
+        ] {
+            assert_eq!(
+                call(&mut host, mode),
+                CallOutcome::ToolError(message.into()),
+                "{mode}"
+            );
+        }
+        assert_eq!(
+            call(&mut host, "string"),
+            CallOutcome::Ok("plain text".into())
+        );
+    });
+}
+
 #[test]
 fn a_3_mb_output_is_spilled_whole_to_a_file() {
     on_big_stack(|| {

@@ -4,6 +4,7 @@ const { pathArg } = need('internal/files');
 const { bufferOf, toBuffer, utf8Decoder } = need('internal/buffer');
 const { EventEmitter } = need('node/events');
 const { promisify } = need('node/util');
+const { deliver } = need('internal/uncaught');
 function spawnSpec(file, args, options = {}) {
   // Values as strings, as the op reads them: a tool may have set
   // `process.env.PORT = 8080`.
@@ -157,7 +158,7 @@ class ChildProcess extends EventEmitter {
       host.forgetCancel(this._cancel);
       this.stdin = new ChildInput(0);
       this._done = Promise.resolve().then(() => {
-        if (this.listenerCount('error')) this.emit('error', error);
+        if (this.listenerCount('error')) deliver(() => this.emit('error', error));
         return { error };
       });
       return;
@@ -190,21 +191,21 @@ class ChildProcess extends EventEmitter {
           kept[which] += Math.min(room, bytes.length);
         }
         const encoding = stream.encoding ?? options.encoding;
-        stream.emit('data', encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
+        deliver(() => stream.emit('data', encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes));
       }
-      stream.emit('end');
-      stream.emit('close');
+      deliver(() => stream.emit('end'));
+      deliver(() => stream.emit('close'));
     };
     const exited = host.spawnWait(handle, this._cancel).then((meta) => {
       const m = jsonParse(meta);
       this.exitCode = m.code;
       this.signalCode = m.signal;
-      this.emit('exit', m.code, m.signal);
+      deliver(() => this.emit('exit', m.code, m.signal));
       return m;
     });
     this._done = Promise.all([exited, pump(1, this.stdout), pump(2, this.stderr)])
       .then(([m]) => {
-        this.emit('close', m.code, m.signal);
+        deliver(() => this.emit('close', m.code, m.signal));
         return {
           code: m.code,
           signal: m.signal,
@@ -256,7 +257,9 @@ function answerWhenDone(child, commandText, options, callback) {
   // Node's default for exec and execFile: 1 MiB per stream.
   child._maxBuffer = options.maxBuffer ?? 1024 * 1024;
   child._done.then((r) => {
-    if (!callback) return;
+    if (callback) deliver(answer, r);
+  });
+  const answer = (r) => {
     // A child that never started: Bun's error also names the command.
     if (r.error?.spawnargs) r.error.cmd = commandText;
     if (r.error) return callback(r.error, '', '');
@@ -276,7 +279,7 @@ function answerWhenDone(child, commandText, options, callback) {
     const failed = r.code !== 0 || r.signal;
     const err = failed ? execError(commandText, r) : null;
     callback(err, decode(r.stdout), decode(r.stderr));
-  });
+  };
   return child;
 }
 

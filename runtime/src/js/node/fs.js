@@ -2,6 +2,7 @@
 const { fsSync, fsAsync, noEntry, pathArg } = need('internal/files');
 const { normalizeEncoding, encodeString, toBuffer, bufferOf } = need('internal/buffer');
 const { path } = need('node/path');
+const { deliver } = need('internal/uncaught');
 
 // What Stats and Dirent share: the kind of file, kept as a hidden `kind`.
 class FileType {
@@ -515,8 +516,8 @@ for (const name of Object.keys(fsPromises)) {
   if (name === 'exists') {
     fs.exists = (p, cb) => {
       fsPromises.exists(p).then(
-        (v) => cb(v),
-        () => cb(false),
+        (v) => deliver(cb, v),
+        () => deliver(cb, false),
       );
     };
     continue;
@@ -525,8 +526,8 @@ for (const name of Object.keys(fsPromises)) {
     const cb = args.pop();
     if (typeof cb !== 'function') throw new TypeError(`fs.${name}: the last argument must be a callback`);
     fsPromises[name](...args).then(
-      (v) => cb(null, v),
-      (e) => cb(e),
+      (v) => deliver(cb, null, v),
+      (e) => deliver(cb, e),
     );
   };
 }
@@ -542,8 +543,8 @@ const withCallback = (args, run) => {
   const cb = args.pop();
   if (typeof cb !== 'function') throw new TypeError('The "cb" argument must be of type function');
   run(...args).then(
-    (result) => cb(null, ...(Array.isArray(result) ? result : [result])),
-    (e) => cb(e),
+    (result) => deliver(cb, null, ...(Array.isArray(result) ? result : [result])),
+    (e) => deliver(cb, e),
   );
 };
 fs.open = (...args) =>
@@ -569,8 +570,8 @@ fs.glob = (patterns, ...rest) => {
   const cb = rest.pop();
   if (typeof cb !== 'function') throw new TypeError('fs.glob: the last argument must be a callback');
   globFoundAsync(patterns, rest[0]).then(
-    (found) => cb(null, found),
-    (e) => cb(e),
+    (found) => deliver(cb, null, found),
+    (e) => deliver(cb, e),
   );
 };
 

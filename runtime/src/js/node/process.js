@@ -50,7 +50,8 @@ Object.assign(process, {
   hrtime,
   uptime: () => (host.now() - processStart) / 1000,
   memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
-  nextTick: (fn, ...args) => queueMicrotask(() => fn(...args)),
+  // What a tick callback throws is uncaught, as in Node.
+  nextTick: (fn, ...args) => queueMicrotask(() => need('internal/uncaught').deliver(fn, ...args)),
   emitWarning: (w) => console.warn(typeof w === 'string' ? `Warning: ${w}` : w),
   umask: () => 0o22,
   getuid: () => 0,

@@ -17,7 +17,10 @@ const Buffer = {
   concat: (chunks) => need('internal/buffer').Buffer.concat(chunks),
 };
 
-const later = (fn, ...args) => queueMicrotask(() => fn(...args));
+// A step the stream takes on its own, after the caller's turn: what an
+// event listener it emits to throws is uncaught, as from Node's event loop.
+const { deliver } = need('internal/uncaught');
+const later = (fn, ...args) => queueMicrotask(() => deliver(fn, ...args));
 
 function coded(Kind, code, message) {
   const error = new Kind(message);

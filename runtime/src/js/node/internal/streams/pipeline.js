@@ -40,6 +40,9 @@ function destroyer(stream, reading, writing) {
   return (error) => {
     if (done) return;
     done = true;
+    // The pipeline's callback reports its error: a stage's own `error`
+    // event, with no listener left, must not become an uncaught exception.
+    if (stream.listenerCount?.('error') === 0) stream.on('error', () => {});
     stream.destroy(error || coded(Error, 'ERR_STREAM_DESTROYED', 'Cannot call pipe after a stream was destroyed'));
   };
 }

@@ -216,6 +216,17 @@ Object.assign(Readable.prototype, {
     const r = this._r;
     r.pulled = true;
     let chunk = null;
+    // As Node's `read()`: with nothing buffered, `_read` runs at once, and
+    // what it pushes synchronously is what this call returns.
+    if (r.buffer.length === 0 && !r.ended && !r.reading && !this.destroyed && n !== 0) {
+      r.reading = true;
+      try {
+        this._read(r.highWaterMark);
+      } catch (error) {
+        this.destroy(error);
+        return null;
+      }
+    }
     if (r.buffer.length > 0) {
       // Bun's `read()` gives one pushed chunk at a time (Node's joins them).
       if (r.objectMode || n === undefined) chunk = r.buffer.shift();

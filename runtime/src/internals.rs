@@ -193,6 +193,145 @@ pub(crate) fn install_array_from_async(
     define_method(&array, "fromAsync", from_async, context)
 }
 
+/// Completes boa 0.22's `Intl` from the `internal/intl` unit, which runs on
+/// first use (a host still starts without parsing JS): `Intl.DateTimeFormat`
+/// (numeric fields as asked, `formatToParts`, `formatRange`),
+/// `Intl.NumberFormat` (currency and percent styles, `formatToParts`) and
+/// `Intl.RelativeTimeFormat` become accessors, not enumerable, read and
+/// assigned as the built-ins' data properties are; `Date.prototype`'s
+/// `toLocaleString`, `toLocaleDateString` and `toLocaleTimeString` go
+/// through the unit's `DateTimeFormat`; and `Number.prototype.toLocaleString`
+/// takes the unit's path for a currency or percent style, boa's for the
+/// rest. The unit's `setUp` gets boa's originals once.
+pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsResult<()> {
+    let global = context.global_object();
+    fn object(value: JsValue, what: &str) -> JsResult<JsObject> {
+        value
+            .as_object()
+            .ok_or_else(|| error(format!("the realm has no {what}")))
+    }
+    let intl = object(global.get(js_string!("Intl"), context)?, "Intl")?;
+    let number_format = intl.get(js_string!("NumberFormat"), context)?;
+    let date_time_format = intl.get(js_string!("DateTimeFormat"), context)?;
+    let number_proto = object(
+        object(global.get(js_string!("Number"), context)?, "Number")?
+            .get(js_string!("prototype"), context)?,
+        "Number.prototype",
+    )?;
+    let to_locale_string = number_proto.get(js_string!("toLocaleString"), context)?;
+    let originals = JsObject::with_null_proto();
+    originals.create_data_property_or_throw(js_string!("NumberFormat"), number_format, context)?;
+    originals.create_data_property_or_throw(
+        js_string!("DateTimeFormat"),
+        date_time_format,
+        context,
+    )?;
+    // What the unit's `setUp` made (`parts`) and what a tool assigned, by name.
+    let known = JsObject::with_null_proto();
+    let captures = (internals.clone(), originals, known.clone());
+    fn made(
+        (internals, originals, known): &(JsObject, JsObject, JsObject),
+        name: &JsString,
+        context: &mut Context,
+    ) -> JsResult<JsValue> {
+        let parts = known.get(js_string!("\0parts"), context)?;
+        let parts = match parts.as_object() {
+            Some(parts) => parts,
+            None => {
+                let exports = self::need(internals, "internal/intl", context)?;
+                let set_up = exports
+                    .as_object()
+                    .map(|e| e.get(js_string!("setUp"), context))
+                    .transpose()?
+                    .and_then(|f| f.as_object())
+                    .ok_or_else(|| error("the intl unit has no setUp"))?;
+                let parts =
+                    set_up.call(&JsValue::undefined(), &[originals.clone().into()], context)?;
+                known.create_data_property_or_throw(
+                    js_string!("\0parts"),
+                    parts.clone(),
+                    context,
+                )?;
+                parts
+                    .as_object()
+                    .ok_or_else(|| error("the intl unit's setUp made nothing"))?
+            }
+        };
+        parts.get(name.clone(), context)
+    }
+    for name in ["DateTimeFormat", "NumberFormat", "RelativeTimeFormat"] {
+        let captures = (captures.clone(), JsString::from(name));
+        let get = NativeFunction::from_copy_closure_with_captures(
+            |_, _, (captures, name), context| {
+                if captures.2.has_own_property(name.clone(), context)? {
+                    return captures.2.get(name.clone(), context);
+                }
+                made(captures, name, context)
+            },
+            captures.clone(),
+        );
+        let set = NativeFunction::from_copy_closure_with_captures(
+            |_, args, ((_, _, known), name), context| {
+                let value = args.first().cloned().unwrap_or_default();
+                known.create_data_property_or_throw(name.clone(), value, context)?;
+                Ok(JsValue::undefined())
+            },
+            captures,
+        );
+        let get = function(context, &format!("get {name}"), 0, get);
+        let set = function(context, &format!("set {name}"), 1, set);
+        intl.define_property_or_throw(
+            JsString::from(name),
+            boa_engine::property::PropertyDescriptor::builder()
+                .get(get)
+                .set(set)
+                .enumerable(false)
+                .configurable(true),
+            context,
+        )?;
+    }
+    let date_proto = object(
+        object(global.get(js_string!("Date"), context)?, "Date")?
+            .get(js_string!("prototype"), context)?,
+        "Date.prototype",
+    )?;
+    for (name, export) in [
+        ("toLocaleString", "dateToLocaleString"),
+        ("toLocaleDateString", "dateToLocaleDateString"),
+        ("toLocaleTimeString", "dateToLocaleTimeString"),
+    ] {
+        let method = NativeFunction::from_copy_closure_with_captures(
+            |this, args, (captures, export), context| {
+                let method = made(captures, export, context)?;
+                object(method, "Date.prototype method")?.call(this, args, context)
+            },
+            (captures.clone(), JsString::from(export)),
+        );
+        let method = function(context, name, 0, method);
+        define_method(&date_proto, name, method, context)?;
+    }
+    let method = NativeFunction::from_copy_closure_with_captures(
+        |this, args, (captures, original), context| {
+            let style = match args.get(1).and_then(JsValue::as_object) {
+                Some(options) => options.get(js_string!("style"), context)?,
+                None => JsValue::undefined(),
+            };
+            let ours = style.as_string().is_some_and(|style| {
+                let style = style.to_std_string_escaped();
+                style == "currency" || style == "percent"
+            });
+            if ours {
+                let method = made(captures, &js_string!("numberToLocaleString"), context)?;
+                return object(method, "toLocaleString")?.call(this, args, context);
+            }
+            object(original.clone(), "Number.prototype.toLocaleString")?.call(this, args, context)
+        },
+        (captures, to_locale_string),
+    );
+    let method = function(context, "toLocaleString", 0, method);
+    define_method(&number_proto, "toLocaleString", method, context)
+}
+
 /// Runs `need(unit)` of the host whose internals are `internals`.
 pub(crate) fn need(internals: &JsObject, unit: &str, context: &mut Context) -> JsResult<JsValue> {
     let need = internals

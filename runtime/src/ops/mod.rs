@@ -15,6 +15,7 @@ pub(crate) mod data_formats;
 mod fs;
 mod glob;
 pub(crate) mod http;
+mod intl;
 mod misc;
 mod password;
 mod path;
@@ -90,6 +91,9 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("vmRun", vm::vm_run, 5),
         ("vmCheck", vm::vm_check, 1),
         ("semverSatisfies", semver::semver_satisfies, 2),
+        ("intlAffixes", intl::intl_affixes, 1),
+        ("intlCurrencyDigits", intl::intl_currency_digits, 1),
+        ("intlRelativeTime", intl::intl_relative_time, 1),
     ];
     let mut init = ObjectInitializer::new(context);
     for (name, op, length) in sync_ops {

@@ -345,6 +345,9 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
     memo.set(a, seen);
   }
   seen.add(b);
+  // Bun's: WeakMaps and WeakSets hide their entries, so strictly only the
+  // same one is equal, loosely any two are.
+  if (a instanceof WeakMap || a instanceof WeakSet) return !strict;
   if (a instanceof Date) {
     if (a.getTime() !== b.getTime()) return false;
   } else if (a instanceof RegExp) {
@@ -408,7 +411,9 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
   if (Array.isArray(a) && a.length !== b.length) return false;
   const keysOf = (o) => {
     const keys = Object.keys(o);
-    if (!strict) return keys;
+    // Loosely, as in Bun, a key holding `undefined` counts as missing (and a
+    // hole as `undefined`).
+    if (!strict) return keys.filter((key) => o[key] !== undefined);
     for (const symbol of Object.getOwnPropertySymbols(o))
       if (Object.prototype.propertyIsEnumerable.call(o, symbol)) keys.push(symbol);
     return keys;

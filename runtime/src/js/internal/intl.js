@@ -386,7 +386,7 @@ function setUp(natives) {
     return format.format(value);
   }
 
-  class RelativeTimeFormat {
+  class Formatter {
     #locale;
     #style;
     #numeric;
@@ -464,7 +464,26 @@ function setUp(natives) {
       return Native.supportedLocalesOf(locales, options);
     }
   }
-  Object.defineProperty(RelativeTimeFormat.prototype, Symbol.toStringTag, {
+  // The class behind a function, so that a call without `new` throws
+  // Bun's TypeError rather than boa's.
+  function RelativeTimeFormat(locales, options) {
+    if (new.target === undefined) {
+      throw new TypeError('calling RelativeTimeFormat constructor without new is invalid');
+    }
+    return Reflect.construct(Formatter, [locales, options], new.target);
+  }
+  RelativeTimeFormat.prototype = Formatter.prototype;
+  Object.defineProperty(Formatter.prototype, 'constructor', {
+    value: RelativeTimeFormat,
+    writable: true,
+    configurable: true,
+  });
+  Object.defineProperty(RelativeTimeFormat, 'supportedLocalesOf', {
+    value: Formatter.supportedLocalesOf,
+    writable: true,
+    configurable: true,
+  });
+  Object.defineProperty(Formatter.prototype, Symbol.toStringTag, {
     value: 'Intl.RelativeTimeFormat',
     configurable: true,
   });
@@ -717,7 +736,11 @@ function dates(Native) {
         if (cycle === 'h23' || cycle === 'h24') n = cycle === 'h24' && local.hour === 0 ? 24 : local.hour;
         else if (cycle === 'h11') n = local.hour % 12;
         else if (cycle === 'h12') n = local.hour % 12 === 0 ? 12 : local.hour % 12;
-        value = style === '2-digit' ? pad2(n) : String(n);
+        // `numeric` keeps boa's width, except for a 12-hour text made a
+        // 24-hour one, which English pads (`08:07`).
+        const twelve = parts.some((other) => other.type === 'dayPeriod');
+        const converted = twelve && (cycle === 'h23' || cycle === 'h24');
+        value = style === '2-digit' || converted || part.value.length === 2 ? pad2(n) : String(n);
       } else if (part.type === 'dayPeriod' && (cycle === 'h23' || cycle === 'h24')) {
         const previous = result[result.length - 1];
         if (previous?.type === 'literal' && /^[\s\u202f]+$/u.test(previous.value)) result.pop();
@@ -806,12 +829,15 @@ function dates(Native) {
         if (key === 'locale') result.locale = opts.locale;
         else result[key] = key === 'timeZone' ? timeZoneOf(this) : value;
       }
-      if (hasHour && opts.dateStyle === undefined && opts.timeStyle === undefined) {
+      if (hasHour) {
+        // boa says h12 whatever the locale: without an option, the clock
+        // is the one the text shows (a day period or none).
+        const shown = () => (parts(this, 0).some((part) => part.type === 'dayPeriod') ? 'h12' : 'h23');
         const cycle =
           opts.hourCycle !== undefined
             ? String(opts.hourCycle)
             : opts.hour12 === undefined
-              ? result.hourCycle
+              ? shown()
               : opts.hour12
                 ? 'h12'
                 : 'h23';

@@ -150,6 +150,8 @@ class FastBuffer extends Uint8Array {
     return v instanceof FastBuffer;
   }
   static isEncoding(e) {
+    // Only a name: `normalizeEncoding` reads a missing one as utf8.
+    if (typeof e !== 'string' || e === '') return false;
     try {
       normalizeEncoding(e);
       return true;

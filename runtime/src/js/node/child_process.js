@@ -191,7 +191,7 @@ class ChildProcess extends EventEmitter {
           kept[which] += Math.min(room, bytes.length);
         }
         const encoding = stream.encoding ?? options.encoding;
-        deliver(() => stream.emit('data', encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes));
+        deliver(() => stream.emit('data', Buffer.isEncoding(encoding) ? bytes.toString(encoding) : bytes));
       }
       deliver(() => stream.emit('end'));
       deliver(() => stream.emit('close'));
@@ -263,7 +263,10 @@ function answerWhenDone(child, commandText, options, callback) {
     // A child that never started: Bun's error also names the command.
     if (r.error?.spawnargs) r.error.cmd = commandText;
     if (r.error) return callback(r.error, '', '');
-    const decode = (b) => (options.encoding === 'buffer' ? b : b.toString(options.encoding || 'utf8'));
+    // Node's default is utf8, but an `encoding` given as anything that is
+    // not an encoding ('buffer', null, undefined) leaves Buffers.
+    const encoding = 'encoding' in options ? options.encoding : 'utf8';
+    const decode = (b) => (Buffer.isEncoding(encoding) ? b.toString(encoding) : b);
     if (r.overflow) {
       const error = new RangeError(`${r.overflow} maxBuffer length exceeded`);
       Object.defineProperty(error, 'code', {

@@ -201,8 +201,8 @@ pub(crate) fn install_array_from_async(
 /// assigned as the built-ins' data properties are; `Date.prototype`'s
 /// `toLocaleString`, `toLocaleDateString` and `toLocaleTimeString` go
 /// through the unit's `DateTimeFormat`; and `Number.prototype.toLocaleString`
-/// takes the unit's path for a currency or percent style, boa's for the
-/// rest. The unit's `setUp` gets boa's originals once.
+/// takes the unit's path for a currency or percent style (and NaN and the
+/// infinities), boa's for the rest. The unit's `setUp` gets boa's originals once.
 pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsResult<()> {
     let global = context.global_object();
     fn object(value: JsValue, what: &str) -> JsResult<JsObject> {
@@ -316,10 +316,11 @@ pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsRes
                 Some(options) => options.get(js_string!("style"), context)?,
                 None => JsValue::undefined(),
             };
+            // boa's own throws for NaN and the infinities.
             let ours = style.as_string().is_some_and(|style| {
                 let style = style.to_std_string_escaped();
                 style == "currency" || style == "percent"
-            });
+            }) || this.as_number().is_some_and(|n| !n.is_finite());
             if ours {
                 let method = made(captures, &js_string!("numberToLocaleString"), context)?;
                 return object(method, "toLocaleString")?.call(this, args, context);

@@ -178,6 +178,15 @@ function localeOf(locales, resolved) {
   return base.startsWith(`${resolved}-`) ? base : resolved;
 }
 
+// boa's NumberFormat throws for NaN and the infinities: their text, with
+// the sign `signDisplay` gives them.
+function nonFinite(value, signDisplay) {
+  const text = Number.isNaN(value) ? 'NaN' : '\u221e';
+  if (Number.isNaN(value) || signDisplay === 'never') return text;
+  if (value < 0) return `-${text}`;
+  return signDisplay === 'always' || signDisplay === 'exceptZero' ? `+${text}` : text;
+}
+
 function setUp(natives) {
   const Native = natives.NumberFormat;
   const nativeProto = Native.prototype;
@@ -246,6 +255,8 @@ function setUp(natives) {
       inner.minimumFractionDigits = min;
       inner.maximumFractionDigits = max;
     }
+    // ICU writes a currency's compact form short whatever compactDisplay says.
+    if (style === 'currency') delete inner.compactDisplay;
     const number = new Native(locales, { ...inner, signDisplay: 'never' });
     const signed = new Native(locales, { ...inner, signDisplay });
     const resolved = nativeResolved.call(number);
@@ -271,8 +282,9 @@ function setUp(natives) {
   function ourParts(state, x) {
     const value = typeof x === 'bigint' ? x : Number(x);
     const scaled = state.style === 'percent' && typeof value === 'number' ? times100(value) : value;
-    const digits = nativeFormat.call(state.number)(scaled);
-    const withSign = nativeFormat.call(state.signed)(scaled);
+    const finite = typeof scaled === 'bigint' || Number.isFinite(scaled);
+    const digits = finite ? nativeFormat.call(state.number)(scaled) : nonFinite(scaled, 'never');
+    const withSign = finite ? nativeFormat.call(state.signed)(scaled) : nonFinite(scaled, state.signDisplay);
     const sign = withSign === digits ? '' : withSign.replace(digits, '');
     const negative = /[-\u2212]/.test(sign);
     const plus = !negative && sign.includes('+');
@@ -293,7 +305,7 @@ function setUp(natives) {
             style: state.style,
             currency: state.currency ?? '',
             currencyDisplay: state.currencyDisplay,
-            accounting: state.currencySign === 'accounting',
+            accounting: state.currencySign === 'accounting' && !plus,
             value: negative || plus ? `-${plain}` : plain,
           }),
         ),
@@ -320,11 +332,24 @@ function setUp(natives) {
     configurable: true,
     get() {
       const state = ourOf(this, 'format');
-      if (state === undefined) return nativeFormat.call(this);
-      return (x) =>
-        ourParts(ours.get(this), x)
-          .map((part) => part.value)
-          .join('');
+      const self = state ?? natived.get(this);
+      if (self.bound === undefined) {
+        const native = state === undefined ? nativeFormat.call(this) : undefined;
+        const signDisplay = state === undefined ? nativeResolved.call(this).signDisplay : undefined;
+        self.bound =
+          state === undefined
+            ? (x) => {
+                const value = typeof x === 'bigint' ? x : Number(x);
+                return typeof value === 'number' && !Number.isFinite(value)
+                  ? nonFinite(value, signDisplay)
+                  : native(value);
+              }
+            : (x) =>
+                ourParts(state, x)
+                  .map((part) => part.value)
+                  .join('');
+      }
+      return self.bound;
     },
   });
   const methods = {
@@ -333,7 +358,11 @@ function setUp(natives) {
       if (state !== undefined) return ourParts(state, x);
       const resolved = nativeResolved.call(this);
       const value = typeof x === 'bigint' ? x : Number(x);
-      return numberParts(nativeFormat.call(this)(value), symbols(resolved.locale, resolved.numberingSystem));
+      const text =
+        typeof value === 'number' && !Number.isFinite(value)
+          ? nonFinite(value, resolved.signDisplay)
+          : nativeFormat.call(this)(value);
+      return numberParts(text, symbols(resolved.locale, resolved.numberingSystem));
     },
     resolvedOptions() {
       const state = ourOf(this, 'resolvedOptions');

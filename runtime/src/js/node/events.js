@@ -364,6 +364,22 @@ EventEmitter.usingDomains = false;
 EventEmitter.once = once;
 EventEmitter.on = on;
 EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
+// Calls `listener` once `signal` aborts (on the next tick if it already
+// has); the result's `Symbol.dispose` removes it.
+EventEmitter.addAbortListener = (signal, listener) => {
+  if (typeof listener !== 'function') {
+    const error = new TypeError(
+      `The "listener" argument must be of type function. Received ${listener === null ? 'null' : `type ${typeof listener}`}`,
+    );
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  const onAbort = () => listener({ type: 'abort', target: signal });
+  if (signal.aborted) queueMicrotask(onAbort);
+  else signal.addEventListener('abort', onAbort, { once: true });
+  const remove = () => signal.removeEventListener('abort', onAbort);
+  return { [Symbol.dispose ?? Symbol.for('nodejs.dispose')]: remove };
+};
 EventEmitter.getEventListeners = (emitter, type) => emitter.listeners(type);
 EventEmitter.getMaxListeners = (emitter) => emitter.getMaxListeners();
 EventEmitter.setMaxListeners = (n = defaultMaxListeners, ...targets) => {

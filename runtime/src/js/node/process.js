@@ -17,6 +17,31 @@ function hrtime(previous) {
   return [s, n];
 }
 hrtime.bigint = () => BigInt(Math.round(host.now() * 1e6));
+// Node's and Bun's: the warning as an Error named by its type, emitted as
+// `process`'s `warning` event on the next tick, and written to the log.
+function emitWarning(warning, type, code, ctor) {
+  let detail;
+  if (type !== null && typeof type === 'object') ({ type, code, detail } = type);
+  else if (typeof type === 'function') type = undefined;
+  else if (typeof code === 'function') code = undefined;
+  if (typeof warning === 'string') {
+    warning = new Error(warning);
+    warning.name = String(type || 'Warning');
+    if (code !== undefined) warning.code = code;
+    if (detail !== undefined) warning.detail = detail;
+  } else if (!(warning instanceof Error)) {
+    const error = new TypeError(
+      `The "warning" argument must be of type string or Error. Received type ${typeof warning} (${String(warning)})`,
+    );
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  if (warning.name === 'DeprecationWarning' && process.noDeprecation) return;
+  process.nextTick(() => {
+    process.emit('warning', warning);
+    console.warn(`${warning.code ? `[${warning.code}] ` : ''}${warning.name}: ${warning.message}`);
+  });
+}
 const process = new EventEmitter();
 Object.assign(process, {
   env: processEnv,
@@ -52,7 +77,7 @@ Object.assign(process, {
   memoryUsage: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
   // What a tick callback throws is uncaught, as in Node.
   nextTick: (fn, ...args) => queueMicrotask(() => need('internal/uncaught').deliver(fn, ...args)),
-  emitWarning: (w) => console.warn(typeof w === 'string' ? `Warning: ${w}` : w),
+  emitWarning,
   umask: () => 0o22,
   getuid: () => 0,
   stdout: {

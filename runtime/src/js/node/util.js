@@ -12,12 +12,15 @@ function promisify(fn) {
 }
 promisify.custom = Symbol.for('nodejs.util.promisify.custom');
 
+const deprecationsWarned = new Set();
+
 function callbackify(fn) {
   return function (...args) {
     const cb = args.pop();
+    const { deliver } = need('internal/uncaught');
     fn.apply(this, args).then(
-      (v) => cb(null, v),
-      (e) => cb(e),
+      (v) => deliver(cb, null, v),
+      (e) => deliver(cb, e),
     );
   };
 }
@@ -301,7 +304,28 @@ const util = {
     Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
     Object.setPrototypeOf(ctor, superCtor);
   },
-  deprecate: (fn) => fn,
+  // The first call emits a DeprecationWarning (once per code), as in Node.
+  deprecate(fn, message, code) {
+    let warned = false;
+    return function deprecated(...args) {
+      if (!warned && !(code !== undefined && deprecationsWarned.has(code))) {
+        warned = true;
+        if (code !== undefined) deprecationsWarned.add(code);
+        process.emitWarning(message, 'DeprecationWarning', code);
+      }
+      return new.target ? Reflect.construct(fn, args, new.target) : fn.apply(this, args);
+    };
+  },
+  getSystemErrorName: (errno) => need('node/internal/util_extras').getSystemErrorName(errno),
+  aborted: (signal, resource) => need('node/internal/util_extras').aborted(signal, resource),
+  toUSVString: (value) => need('node/internal/util_extras').toUSVString(value),
+  parseEnv: (text) => need('node/internal/util_extras').parseEnv(text),
+  get MIMEType() {
+    return need('node/internal/mime').MIMEType;
+  },
+  get MIMEParams() {
+    return need('node/internal/mime').MIMEParams;
+  },
   // `NODE_DEBUG` is never set for a tool; the logger is silent, as Bun's is.
   debuglog: () => () => {},
   debug: () => () => {},

@@ -193,8 +193,8 @@ pub(crate) fn install_array_from_async(
     define_method(&array, "fromAsync", from_async, context)
 }
 
-/// Completes boa 0.22's `Intl` from the `internal/intl` unit, which runs on
-/// first use (a host still starts without parsing JS): `Intl.DateTimeFormat`
+/// Completes boa 0.22's `Intl` from the `internal/intl` (numbers) and
+/// `internal/intl_dates` units, each run on first use (a host still starts without parsing JS): `Intl.DateTimeFormat`
 /// (numeric fields as asked, `formatToParts`, `formatRange`),
 /// `Intl.NumberFormat` (currency and percent styles, `formatToParts`) and
 /// `Intl.RelativeTimeFormat` become accessors, not enumerable, read and
@@ -202,7 +202,7 @@ pub(crate) fn install_array_from_async(
 /// `toLocaleString`, `toLocaleDateString` and `toLocaleTimeString` go
 /// through the unit's `DateTimeFormat`; and `Number.prototype.toLocaleString`
 /// takes the unit's path for a currency or percent style (and NaN and the
-/// infinities), boa's for the rest. The unit's `setUp` gets boa's originals once.
+/// infinities), boa's for the rest. Each unit's `setUp` gets boa's originals once.
 pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsResult<()> {
     let global = context.global_object();
     fn object(value: JsValue, what: &str) -> JsResult<JsObject> {
@@ -226,7 +226,7 @@ pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsRes
         date_time_format,
         context,
     )?;
-    // What the unit's `setUp` made (`parts`) and what a tool assigned, by name.
+    // What each unit's `setUp` made and what a tool assigned, by name.
     let known = JsObject::with_null_proto();
     let captures = (internals.clone(), originals, known.clone());
     fn made(
@@ -234,11 +234,23 @@ pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsRes
         name: &JsString,
         context: &mut Context,
     ) -> JsResult<JsValue> {
-        let parts = known.get(js_string!("\0parts"), context)?;
+        let dates = name.to_std_string_escaped();
+        let dates = dates == "DateTimeFormat" || dates.starts_with("dateToLocale");
+        let key = if dates {
+            js_string!("\0dates")
+        } else {
+            js_string!("\0numbers")
+        };
+        let parts = known.get(key.clone(), context)?;
         let parts = match parts.as_object() {
             Some(parts) => parts,
             None => {
-                let exports = self::need(internals, "internal/intl", context)?;
+                // A tool that formats only dates parses only their unit.
+                let exports = if dates {
+                    self::need(internals, "internal/intl_dates", context)?
+                } else {
+                    self::need(internals, "internal/intl", context)?
+                };
                 let set_up = exports
                     .as_object()
                     .map(|e| e.get(js_string!("setUp"), context))
@@ -247,11 +259,7 @@ pub(crate) fn install_intl(internals: &JsObject, context: &mut Context) -> JsRes
                     .ok_or_else(|| error("the intl unit has no setUp"))?;
                 let parts =
                     set_up.call(&JsValue::undefined(), &[originals.clone().into()], context)?;
-                known.create_data_property_or_throw(
-                    js_string!("\0parts"),
-                    parts.clone(),
-                    context,
-                )?;
+                known.create_data_property_or_throw(key, parts.clone(), context)?;
                 parts
                     .as_object()
                     .ok_or_else(|| error("the intl unit's setUp made nothing"))?

@@ -49,6 +49,8 @@ const UNITS: &[(&str, &str)] = units![
     "internal/files",
     "internal/inspect",
     "internal/intl",
+    "internal/intl_common",
+    "internal/intl_dates",
     "internal/uncaught",
     "node/assert",
     "node/buffer",

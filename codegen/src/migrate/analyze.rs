@@ -20,8 +20,10 @@ use checker::module::parse::{Language, STACK_SIZE, is_commonjs, parse, range};
 
 use super::Finding;
 use super::execute;
+use super::hoist;
 use super::legacy::{self, Definition, Export, LegacyFile};
 use super::literal;
+use super::results;
 use super::schema::{self, prop_name};
 use super::thread;
 use crate::edit::Edit;
@@ -65,11 +67,27 @@ pub struct Facts {
     pub needs_default_export: Option<String>,
     /// Where the file reads its own folder (`import.meta.dir`, …).
     pub own_folder: Vec<Range<usize>>,
+    /// `export { a as b } from "./x"`: what the file hands on from others
+    /// (a barrel), and whether that is all it does.
+    pub reexports: Vec<ReExport>,
+    pub only_reexports: bool,
     /// Imports that reach a file of the project through a tsconfig path
     /// alias (`@/core/x`): the specifier's span and the root-relative file.
     /// The runtime honours a tsconfig only for files it `include`s, so a
     /// moved file reaches them by a relative path instead.
     pub aliased_imports: Vec<(Range<usize>, PathBuf)>,
+}
+
+/// One name a file re-exports from another.
+#[derive(Debug, Clone)]
+pub struct ReExport {
+    /// The whole `export … from` declaration.
+    pub span: Range<usize>,
+    pub specifier: String,
+    /// The name in the other file (`default` for its default export).
+    pub original: String,
+    /// The name this file exports it as.
+    pub exported: String,
 }
 
 /// Where the analysed file is.
@@ -81,12 +99,11 @@ pub struct Place<'a> {
     pub top_level: bool,
 }
 
-/// Variables of the box's own environment: reading them is not reading a
-/// secret, wherever it happens (45 of 56 steps reported on real tools were these).
-pub fn is_box_variable(name: &str) -> bool {
-    // `OPENCODE_INTERNAL_SECRET` is a secret whatever its prefix says.
+/// Whether a variable's name says it holds a secret: a token, a key, a
+/// password, or a database URL (which carries its password).
+pub fn names_a_secret(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
-    if [
+    [
         "SECRET",
         "TOKEN",
         "KEY",
@@ -94,10 +111,20 @@ pub fn is_box_variable(name: &str) -> bool {
         "PASSWD",
         "CREDENTIAL",
         "AUTH",
+        "PRIVATE",
+        "DATABASE_URL",
+        "DSN",
+        "CONNECTION_STRING",
     ]
     .iter()
     .any(|w| upper.contains(w))
-    {
+}
+
+/// Variables of the box's own environment: reading them is not reading a
+/// secret, wherever it happens (45 of 56 steps reported on real tools were these).
+pub fn is_box_variable(name: &str) -> bool {
+    // `OPENCODE_INTERNAL_SECRET` is a secret whatever its prefix says.
+    if names_a_secret(name) {
         return false;
     }
     matches!(
@@ -157,12 +184,15 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
             };
         }
     };
-    let legacy = legacy::read(&program, place.top_level);
+    let shims = imported_shims(&program, place.root, path);
+    let legacy = legacy::read(&program, place.top_level, &shims);
     let mut facts = Facts {
         is_tool_file: legacy.is_tool_file(),
         relative_imports: relative_imports(&program),
         own_folder: own_folder_reads(text),
         aliased_imports: aliased_imports(&program, place.root, path),
+        reexports: reexports(&program),
+        only_reexports: only_reexports(&program),
         ..Facts::default()
     };
     // Imports the rewrite removes or inlines are not followed by a move.
@@ -184,12 +214,42 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
     // Spans the rewrite replaces; a use of `tool` or `z` outside them survives.
     let mut replaced: Vec<Range<usize>> = Vec::new();
     let mut execute_spans: Vec<Range<usize>> = Vec::new();
-    let mut contexts: Vec<(Range<usize>, String)> = Vec::new();
     let mut tool_edits = Vec::new();
     let mut rewritten: Vec<Range<usize>> = Vec::new();
+    let executes: Vec<execute::Execute<'_>> = legacy
+        .definitions
+        .iter()
+        .filter_map(|d| execute::find(d.object))
+        .collect();
+    let targets: Vec<hoist::Target> = executes
+        .iter()
+        .map(|e| hoist::Target {
+            span: e.span(),
+            body_start: e.body_start(),
+        })
+        .collect();
+    let contexts: Vec<(Range<usize>, String)> = executes
+        .iter()
+        .filter_map(|e| Some((e.span(), execute::context_name(e)?)))
+        .collect();
+    let spans: Vec<Range<usize>> = executes.iter().map(execute::Execute::span).collect();
+    let threaded = thread::thread(&program, text, &contexts, &spans);
+    let hoisted = hoist::find(&program, text, &targets);
+    let builders = results::builders(&program);
+    let file_wide = execute::FileWide {
+        hoisted: &hoisted,
+        builders: &builders,
+        env_calls: &threaded.env_calls,
+    };
     for definition in &legacy.definitions {
-        let (tool, mut edits) =
-            rewrite_definition(text, &legacy, definition, evaluated, &mut replaced);
+        let (tool, mut edits) = rewrite_definition(
+            text,
+            &legacy,
+            definition,
+            evaluated,
+            &file_wide,
+            &mut replaced,
+        );
         // One definition exported twice (`export const x = tool(…)` and
         // `export default x`) is two tools for opencode, rewritten once.
         let call = definition.call.clone();
@@ -199,9 +259,6 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
         rewritten.push(call);
         if let Some(execute) = execute::find(definition.object) {
             execute_spans.push(execute.span());
-            if let Some(name) = execute::context_name(&execute) {
-                contexts.push((execute.span(), name));
-            }
         }
         if let Some(cast) = &definition.cast {
             edits.push(Edit::replace(cast.clone(), ""));
@@ -244,6 +301,7 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
         .plugin_imports
         .iter()
         .chain(&legacy.shims)
+        .chain(hoisted.iter().map(|h| &h.statement))
         .map(|span| span.start..line_end(text, span.end))
         .collect();
     replaced.extend(legacy.shims.iter().cloned());
@@ -303,11 +361,11 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
             format!("`{name}` (opencode's helper) is still used here after the rewrite; replace it by hand"),
         ));
     }
-    let threaded = thread::thread(&program, text, &contexts);
     tool_edits.extend(threaded.edits);
     facts.findings.extend(threaded.findings);
     let mut handled = execute_spans;
     handled.extend(threaded.spans);
+    handled.extend(hoisted.iter().map(|h| h.statement.clone()));
     facts.findings.extend(outside_env_reads(&program, &handled));
     if !legacy.has_default_export
         && let [
@@ -324,7 +382,10 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
 }
 
 /// Reads of `process.env` outside every `execute`: the box's environment
-/// holds no secret there, and only `execute` receives `context.env`.
+/// holds no secret there, and only `execute` receives `context.env`. A
+/// read whose names say it is a secret (or of the whole environment) is a
+/// step; a setting (`DEVCTL_API_URL`) reads the box's value as it read the
+/// user's under opencode, and is noted.
 fn outside_env_reads(program: &Program, execute_spans: &[Range<usize>]) -> Vec<Finding> {
     env_reads(program)
         .into_iter()
@@ -335,6 +396,12 @@ fn outside_env_reads(program: &Program, execute_spans: &[Range<usize>]) -> Vec<F
                 [] => "`process.env`".to_string(),
                 names => names.iter().map(|n| format!("`process.env.{n}`")).collect::<Vec<_>>().join(", "),
             };
+            if !read.names.is_empty() && !read.names.iter().any(|n| names_a_secret(n)) {
+                return Finding::note(
+                    read.span.clone(),
+                    format!("reads {what} when the module loads, from the box's environment (its fallback when the box does not set it); if it is a secret, read it from `context.env` inside `execute` instead"),
+                );
+            }
             Finding::manual(
                 read.span.clone(),
                 format!("reads {what} outside `execute`, where the box's environment holds no secret: read it from `context.env` inside `execute` and pass it on"),
@@ -349,6 +416,7 @@ fn rewrite_definition(
     legacy: &LegacyFile<'_>,
     definition: &Definition<'_>,
     evaluated: &Evaluated,
+    file_wide: &execute::FileWide<'_>,
     replaced: &mut Vec<Range<usize>>,
 ) -> (ToolFacts, Vec<Edit>) {
     let call = definition.call.clone();
@@ -404,7 +472,7 @@ fn rewrite_definition(
             ));
         }
     }
-    let rewrite = execute::rewrite(&execute, text);
+    let rewrite = execute::rewrite(&execute, text, file_wide);
     edits.extend(rewrite.edits);
     tool.findings.extend(rewrite.findings);
     (tool, edits)
@@ -682,6 +750,130 @@ fn relative_imports(program: &Program) -> Vec<RelativeImport> {
             _ => None,
         })
         .collect()
+}
+
+/// Relative imports of `tool` (and types only) from a file of the project
+/// that exports a stand-in for opencode's `tool`: the rewrite drops them as
+/// it drops the plugin's import.
+fn imported_shims(program: &Program, root: &Path, path: &Path) -> Vec<String> {
+    use swc_ecma_ast::{ImportSpecifier, ModuleDecl, ModuleExportName, ModuleItem};
+    let Program::Module(module) = program else {
+        return Vec::new();
+    };
+    let base = path.parent().unwrap_or(Path::new(""));
+    let mut found = Vec::new();
+    for item in &module.body {
+        let ModuleItem::ModuleDecl(ModuleDecl::Import(import)) = item else {
+            continue;
+        };
+        let source = import.src.value.to_string_lossy().into_owned();
+        if !(source.starts_with("./") || source.starts_with("../")) || import.type_only {
+            continue;
+        }
+        let mut takes_tool = false;
+        let only_tool = import.specifiers.iter().all(|s| match s {
+            ImportSpecifier::Named(n) if n.is_type_only => true,
+            ImportSpecifier::Named(n) => {
+                let imported = match &n.imported {
+                    Some(ModuleExportName::Ident(i)) => i.sym.to_string(),
+                    Some(ModuleExportName::Str(s)) => s.value.to_string_lossy().into_owned(),
+                    None => n.local.sym.to_string(),
+                };
+                takes_tool |= imported == "tool";
+                imported == "tool"
+            }
+            _ => false,
+        });
+        if !takes_tool || !only_tool {
+            continue;
+        }
+        let target = super::paths::normalize(&base.join(&source));
+        let candidates = [
+            target.clone(),
+            target.with_extension("ts"),
+            target.with_extension("js"),
+            target.join("index.ts"),
+            target.join("index.js"),
+        ];
+        let Some(text) = candidates.iter().find_map(|c| {
+            let file = root.join(c);
+            let small =
+                std::fs::metadata(&file).is_ok_and(|m| m.is_file() && m.len() <= MAX_INLINED_TEXT);
+            small.then(|| std::fs::read_to_string(&file).ok()).flatten()
+        }) else {
+            continue;
+        };
+        // TypeScript's grammar reads a JavaScript stand-in too.
+        if let Ok(shim) = parse(&text, path, Language::TypeScript, false)
+            && legacy::exports_shim(&shim)
+        {
+            found.push(source);
+        }
+    }
+    found
+}
+
+/// The values a file re-exports from relative paths (types are not tools).
+fn reexports(program: &Program) -> Vec<ReExport> {
+    use swc_ecma_ast::{ExportSpecifier, ModuleDecl, ModuleExportName, ModuleItem};
+    let Program::Module(module) = program else {
+        return Vec::new();
+    };
+    let name = |n: &ModuleExportName| match n {
+        ModuleExportName::Ident(i) => i.sym.to_string(),
+        ModuleExportName::Str(s) => s.value.to_string_lossy().into_owned(),
+    };
+    let mut out = Vec::new();
+    for item in &module.body {
+        let ModuleItem::ModuleDecl(ModuleDecl::ExportNamed(named)) = item else {
+            continue;
+        };
+        let Some(src) = &named.src else { continue };
+        let specifier = src.value.to_string_lossy().into_owned();
+        if named.type_only || !(specifier.starts_with("./") || specifier.starts_with("../")) {
+            continue;
+        }
+        for spec in &named.specifiers {
+            let (original, exported) = match spec {
+                ExportSpecifier::Named(n) if !n.is_type_only => {
+                    let original = name(&n.orig);
+                    let exported = n.exported.as_ref().map_or_else(|| original.clone(), name);
+                    (original, exported)
+                }
+                ExportSpecifier::Default(d) => ("default".into(), d.exported.sym.to_string()),
+                _ => continue,
+            };
+            out.push(ReExport {
+                span: range(named.span),
+                specifier: specifier.clone(),
+                original,
+                exported,
+            });
+        }
+    }
+    out
+}
+
+/// Whether the file does nothing but import, declare types and re-export.
+fn only_reexports(program: &Program) -> bool {
+    use swc_ecma_ast::{Decl, ModuleDecl, ModuleItem, Stmt};
+    let Program::Module(module) = program else {
+        return false;
+    };
+    module.body.iter().all(|item| match item {
+        ModuleItem::ModuleDecl(
+            ModuleDecl::Import(_) | ModuleDecl::ExportAll(_) | ModuleDecl::TsNamespaceExport(_),
+        ) => true,
+        ModuleItem::ModuleDecl(ModuleDecl::ExportNamed(named)) => {
+            named.src.is_some() || named.type_only
+        }
+        ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => {
+            matches!(e.decl, Decl::TsInterface(_) | Decl::TsTypeAlias(_))
+        }
+        ModuleItem::Stmt(Stmt::Empty(_)) => true,
+        ModuleItem::Stmt(Stmt::Decl(Decl::TsInterface(_) | Decl::TsTypeAlias(_))) => true,
+        _ => false,
+    })
 }
 
 /// Every identifier of the file, by name, with its spans.

@@ -20,7 +20,10 @@ use swc_ecma_visit::{Visit, VisitWith};
 use checker::module::parse::range;
 
 use super::Finding;
+use super::hoist::Hoisted;
+use super::results::Builders;
 use super::schema::prop_name;
+use super::thread::EnvCall;
 use crate::edit::Edit;
 use checker::module::ast::unwrap;
 
@@ -35,6 +38,18 @@ impl Execute<'_> {
         match self {
             Execute::Function(f) => range(f.span),
             Execute::Arrow(a) => range(a.span),
+        }
+    }
+
+    /// Just after the `{` of its body; `None` for an arrow returning an
+    /// expression.
+    pub fn body_start(&self) -> Option<usize> {
+        match self {
+            Execute::Function(f) => f.body.as_ref().map(|b| range(b.span).start + 1),
+            Execute::Arrow(a) => match &*a.body {
+                ArrowFunctionBody::FunctionBody(b) => Some(range(b.span).start + 1),
+                ArrowFunctionBody::Expr(_) => None,
+            },
         }
     }
 
@@ -102,7 +117,27 @@ pub struct Rewrite {
 }
 
 /// The edits that make `execute` a Beeuni `execute(args, context)`.
-pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
+/// What the rewrite of one `execute` needs to know of the whole file.
+pub struct FileWide<'a> {
+    /// Secret reads at the top that move into the `execute`s using them.
+    pub hoisted: &'a [Hoisted],
+    /// Functions that build opencode's result object.
+    pub builders: &'a Builders,
+    /// Calls of helpers that now take the context's `env` last.
+    pub env_calls: &'a [EnvCall],
+}
+
+pub fn rewrite(execute: &Execute<'_>, text: &str, file: &FileWide<'_>) -> Rewrite {
+    let FileWide {
+        hoisted,
+        builders,
+        env_calls,
+    } = *file;
+    let span = execute.span();
+    let env_calls: Vec<&EnvCall> = env_calls
+        .iter()
+        .filter(|c| span.start <= c.at && c.at < span.end)
+        .collect();
     let params = execute.params();
     let context_pat = params.get(1).copied();
     let ctx_name = match context_pat {
@@ -111,6 +146,8 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
     };
     let mut uses = Uses {
         ctx: ctx_name.clone(),
+        hoisted: hoisted.iter().map(|h| h.name.clone()).collect(),
+        builders: builders.clone(),
         ..Uses::default()
     };
     match execute {
@@ -124,6 +161,8 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
             ArrowFunctionBody::Expr(e) => {
                 if let Some(keys) = result_keys(e) {
                     uses.returns.push((range(e.span()), keys));
+                } else if let Some(built) = uses.built(e) {
+                    uses.built_returns.push(built);
                 }
                 e.visit_with(&mut uses);
             }
@@ -132,7 +171,7 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
     let mut out = Rewrite::default();
     // Where `context.env` comes from: the context parameter, a name added to
     // a destructured one, or a parameter added here.
-    let env_expr = if uses.env.is_empty() {
+    let env_expr = if uses.env.is_empty() && uses.hoisted_uses.is_empty() && env_calls.is_empty() {
         None
     } else {
         Some(match context_pat {
@@ -153,6 +192,13 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
         })
     };
     if let Some(env) = env_expr.filter(|e| !e.is_empty()) {
+        move_reads_in(execute, text, hoisted, &uses.hoisted_uses, &env, &mut out);
+        for call in &env_calls {
+            out.edits.push(Edit::replace(
+                call.at..call.at,
+                format!("{}{env}", call.separator),
+            ));
+        }
         for (span, names) in &uses.env {
             out.edits.push(Edit::replace(span.clone(), env.clone()));
             if uses.spreads.contains(span) {
@@ -236,33 +282,106 @@ pub fn rewrite(execute: &Execute<'_>, text: &str) -> Rewrite {
     for (span, keys) in &uses.returns {
         if keys.iter().any(|k| k == "attachments") {
             // Cutting it to `output` would lose what the model was shown.
-            out.findings.push(Finding::manual(
-                span.clone(),
-                "returns `attachments` (files or images shown to the model), which a tool module cannot return; the result is left whole: return text or JSON the model can read instead",
-            ));
+            out.findings
+                .push(Finding::manual(span.clone(), ATTACHMENTS));
             continue;
         }
         out.edits.push(Edit::replace(span.start..span.start, "("));
         out.edits
             .push(Edit::replace(span.end..span.end, ").output"));
-        let dropped: Vec<String> = keys
-            .iter()
-            .filter(|k| *k != "output")
-            .map(|k| format!("`{k}`"))
-            .collect();
-        let what = match dropped.as_slice() {
-            [] => String::new(),
-            [one] => format!(" ({one} is dropped)"),
-            [rest @ .., last] => format!(" ({} and {last} are dropped)", rest.join(", ")),
-        };
         out.findings.push(Finding::note(
             span.clone(),
             format!(
-                "returned opencode's result object; it now returns the object's `output` text{what}"
+                "returned opencode's result object; it now returns the object's `output` text{}",
+                dropped(keys)
+            ),
+        ));
+    }
+    for (span, name, awaited) in &uses.built_returns {
+        let Some(builder) = builders.get(name) else {
+            continue;
+        };
+        if builder.keys.iter().any(|k| k == "attachments") {
+            out.findings
+                .push(Finding::manual(span.clone(), ATTACHMENTS));
+            continue;
+        }
+        if builder.is_async && !awaited {
+            out.edits.push(Edit::replace(
+                span.end..span.end,
+                ".then((result) => result.output)",
+            ));
+        } else {
+            out.edits.push(Edit::replace(span.start..span.start, "("));
+            out.edits
+                .push(Edit::replace(span.end..span.end, ").output"));
+        }
+        out.findings.push(Finding::note(
+            span.clone(),
+            format!(
+                "returned opencode's result object, built by `{name}`; it now returns the object's `output` text{}",
+                dropped(&builder.keys)
             ),
         ));
     }
     out
+}
+
+const ATTACHMENTS: &str = "returns `attachments` (files or images shown to the model), which a tool module cannot return; the result is left whole: return text or JSON the model can read instead";
+
+/// ` (`title` and `metadata` are dropped)`: what cutting a result object to
+/// its `output` loses.
+fn dropped(keys: &[String]) -> String {
+    let dropped: Vec<String> = keys
+        .iter()
+        .filter(|k| *k != "output")
+        .map(|k| format!("`{k}`"))
+        .collect();
+    match dropped.as_slice() {
+        [] => String::new(),
+        [one] => format!(" ({one} is dropped)"),
+        [rest @ .., last] => format!(" ({} and {last} are dropped)", rest.join(", ")),
+    }
+}
+
+/// Declares the module's secret reads this body uses at its start, over
+/// `env` (`context.env`), each with a note at its first use.
+fn move_reads_in(
+    execute: &Execute<'_>,
+    text: &str,
+    hoisted: &[Hoisted],
+    used: &[(String, Range<usize>)],
+    env: &str,
+    out: &mut Rewrite,
+) {
+    let Some(start) = execute.body_start() else {
+        return;
+    };
+    let mut inserted = String::new();
+    for read in hoisted {
+        let Some((_, first)) = used.iter().find(|(name, _)| *name == read.name) else {
+            continue;
+        };
+        inserted.push_str(&super::hoist::insertion(
+            text,
+            start,
+            &read.declaration(text, env),
+        ));
+        let what = read
+            .names
+            .iter()
+            .filter(|n| !super::analyze::is_box_variable(n))
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.findings.push(Finding::note(
+            first.clone(),
+            format!("reads {what} from `{env}` (was `process.env` at the top of the module, now read at the start of `execute`): give the agent the secret in beeuni.yaml"),
+        ));
+    }
+    if !inserted.is_empty() {
+        out.edits.push(Edit::replace(start..start, inserted));
+    }
 }
 
 /// The first of `names` the body does not use.
@@ -394,7 +513,7 @@ fn rename_pattern(pattern: &ObjectPat, out: &mut Rewrite) {
 
 /// `{ output, title, … }`: what opencode shows the model is `output`. The
 /// keys the object spells out, when it is one.
-fn result_keys(expr: &Expr) -> Option<Vec<String>> {
+pub(super) fn result_keys(expr: &Expr) -> Option<Vec<String>> {
     let Expr::Object(object) = unwrap(expr) else {
         return None;
     };
@@ -445,7 +564,38 @@ struct Uses {
     collapsed: Vec<(Range<usize>, String)>,
     /// Every identifier in the body, to pick names that do not clash.
     idents: HashSet<String>,
+    /// The names of the module's secret reads that move into `execute`s.
+    hoisted: HashSet<String>,
+    /// Those this body uses, each with its first use.
+    hoisted_uses: Vec<(String, Range<usize>)>,
+    /// The file's functions that build opencode's result object.
+    builders: Builders,
+    /// `return ok(…)` / `return await ok(…)` of such a function: the
+    /// returned expression, the function, whether it is awaited.
+    built_returns: Vec<(Range<usize>, String, bool)>,
     depth: usize,
+}
+
+impl Uses {
+    /// `ok(…)` or `await ok(…)` of a function that builds the result object.
+    fn built(&self, expr: &Expr) -> Option<(Range<usize>, String, bool)> {
+        let (call, awaited) = match unwrap(expr) {
+            Expr::Await(a) => (unwrap(&a.arg), true),
+            other => (other, false),
+        };
+        let Expr::Call(call) = call else {
+            return None;
+        };
+        let swc_ecma_ast::Callee::Expr(callee) = &call.callee else {
+            return None;
+        };
+        let Expr::Ident(name) = &**callee else {
+            return None;
+        };
+        self.builders
+            .contains_key(name.sym.as_str())
+            .then(|| (range(expr.span()), name.sym.to_string(), awaited))
+    }
 }
 
 /// Whether a call's argument is the context itself, not spread.
@@ -522,6 +672,15 @@ impl Visit for Uses {
 
     fn visit_ident(&mut self, ident: &Ident) {
         self.idents.insert(ident.sym.to_string());
+        if self.hoisted.contains(ident.sym.as_str())
+            && !self
+                .hoisted_uses
+                .iter()
+                .any(|(n, _)| n == ident.sym.as_str())
+        {
+            self.hoisted_uses
+                .push((ident.sym.to_string(), range(ident.span)));
+        }
         if self.ctx.as_deref() == Some(ident.sym.as_str()) {
             self.bare_ctx.push(range(ident.span));
         }
@@ -553,9 +712,12 @@ impl Visit for Uses {
     fn visit_return_stmt(&mut self, r: &ReturnStmt) {
         if self.depth == 0
             && let Some(arg) = &r.arg
-            && let Some(keys) = result_keys(arg)
         {
-            self.returns.push((range(arg.span()), keys));
+            if let Some(keys) = result_keys(arg) {
+                self.returns.push((range(arg.span()), keys));
+            } else if let Some(built) = self.built(arg) {
+                self.built_returns.push(built);
+            }
         }
         r.visit_children_with(self);
     }

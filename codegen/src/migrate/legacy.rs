@@ -110,19 +110,41 @@ fn is_text_source(source: &str) -> bool {
     (source.starts_with("./") || source.starts_with("../")) && source.ends_with(".txt")
 }
 
-/// `(d) => d`, `function (d) { return d }`, with types or not.
+/// `d` itself, or `{ ...d, schema: … }`: the definition handed back with
+/// nothing of opencode's three keys changed.
+fn hands_back(expr: &Expr, param: &str) -> bool {
+    use swc_ecma_ast::{Prop, PropOrSpread};
+    match unwrap(expr) {
+        Expr::Ident(i) => i.sym == param,
+        Expr::Object(object) => {
+            let spreads_first = matches!(object.props.first(), Some(PropOrSpread::Spread(s)) if matches!(unwrap(&s.expr), Expr::Ident(i) if i.sym == param));
+            spreads_first
+                && object.props[1..].iter().all(|p| match p {
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => super::schema::prop_name(&kv.key).is_some_and(|k| {
+                            !matches!(k.as_str(), "description" | "args" | "execute")
+                        }),
+                        _ => false,
+                    },
+                    PropOrSpread::Spread(_) => false,
+                })
+        }
+        _ => false,
+    }
+}
+
+/// `(d) => d`, `function (d) { return d }`, `(d) => ({ ...d, schema })`,
+/// with types or not.
 fn is_identity(expr: &Expr) -> bool {
     use swc_ecma_ast::ArrowFunctionBody;
-    let returns = |param: &str, body: &[Stmt]| matches!(body, [Stmt::Return(r)] if r.arg.as_deref().map(unwrap).is_some_and(|e| matches!(e, Expr::Ident(i) if i.sym == param)));
+    let returns = |param: &str, body: &[Stmt]| matches!(body, [Stmt::Return(r)] if r.arg.as_deref().is_some_and(|e| hands_back(e, param)));
     match unwrap(expr) {
         Expr::Arrow(a) => {
             let [Pat::Ident(p)] = a.params.as_slice() else {
                 return false;
             };
             match &*a.body {
-                ArrowFunctionBody::Expr(e) => {
-                    matches!(unwrap(e), Expr::Ident(i) if i.sym == p.id.sym)
-                }
+                ArrowFunctionBody::Expr(e) => hands_back(e, &p.id.sym),
                 ArrowFunctionBody::FunctionBody(b) => returns(&p.id.sym, &b.stmts),
             }
         }
@@ -139,7 +161,7 @@ fn identity_function(function: &swc_ecma_ast::Function) -> bool {
         return false;
     };
     function.body.as_ref().is_some_and(|b| {
-        matches!(b.stmts.as_slice(), [Stmt::Return(r)] if r.arg.as_deref().map(unwrap).is_some_and(|e| matches!(e, Expr::Ident(i) if i.sym == p.id.sym)))
+        matches!(b.stmts.as_slice(), [Stmt::Return(r)] if r.arg.as_deref().is_some_and(|e| hands_back(e, &p.id.sym)))
     })
 }
 
@@ -165,9 +187,33 @@ fn is_shim(expr: &Expr) -> bool {
         && matches!(unwrap(&call.args[1].expr), Expr::Object(_))
 }
 
+/// Whether `program` exports a stand-in for opencode's `tool` under that
+/// name (`export const tool = Object.assign((input) => input, { schema: z })`,
+/// `export function tool(input) { return input }`).
+pub fn exports_shim(program: &Program) -> bool {
+    let Program::Module(module) = program else {
+        return false;
+    };
+    module.body.iter().any(|item| {
+        let ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(export)) = item else {
+            return false;
+        };
+        match &export.decl {
+            Decl::Fn(f) => f.ident.sym == "tool" && identity_function(&f.function),
+            Decl::Var(var) => var.decls.iter().any(|d| {
+                matches!(&d.name, Pat::Ident(n) if n.id.sym == "tool")
+                    && d.init.as_deref().is_some_and(is_shim)
+            }),
+            _ => false,
+        }
+    })
+}
+
 /// Reads the file; `top_level` is a file opencode loads as tools (at the
 /// top of its folder), where a default export built by any call is a tool.
-pub fn read(program: &Program, top_level: bool) -> LegacyFile<'_> {
+/// `shim_sources` are the relative imports whose `tool` is a stand-in for
+/// opencode's (see [`exports_shim`]): they go as the plugin's import does.
+pub fn read<'a>(program: &'a Program, top_level: bool, shim_sources: &[String]) -> LegacyFile<'a> {
     let mut file = LegacyFile {
         definitions: Vec::new(),
         opaque: Vec::new(),
@@ -216,6 +262,7 @@ pub fn read(program: &Program, top_level: bool) -> LegacyFile<'_> {
                     });
                 } else if is_plugin_source(source)
                     || (import.specifiers.is_empty() && is_declaration_source(source))
+                    || shim_sources.iter().any(|s| s == source)
                 {
                     file.plugin_imports.push(range(import.span));
                     file.tool_names.extend(

@@ -12,17 +12,19 @@
 //!
 //! Map: `discover` (the legacy files), `legacy` (what a file exports),
 //! `schema` (zod → JSON Schema), `literal` (JSON → JS text), `execute`
-//! (context and env edits), `analyze` (one file's facts and edits), `moves`
-//! (what moves where), `imports` (specifiers after a move), `wrapper`
+//! (context and env edits), `hoist` (secrets read at the top, moved into `execute`), `results` (helpers building opencode's result object), `analyze` (one file's facts and edits), `moves`
+//! (what moves where), `barrels` (files that re-export tools), `imports` (specifiers after a move), `wrapper`
 //! (a named tool's own module), `notes` (lines of findings), `naming`, `paths`, `declare`
 //! (the manifest), `apply`, `report`, `diff`.
 
 mod analyze;
 mod apply;
+mod barrels;
 mod declare;
 mod diff;
 mod discover;
 mod execute;
+mod hoist;
 mod imports;
 mod legacy;
 mod literal;
@@ -31,6 +33,7 @@ mod naming;
 mod notes;
 mod paths;
 mod report;
+mod results;
 mod schema;
 #[cfg(test)]
 mod tests;

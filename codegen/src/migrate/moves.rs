@@ -63,10 +63,22 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
         .filter_map(|e| Some((normalize(Path::new(e.value.as_deref()?)), e.name.clone())))
         .collect();
     let in_place = |i: usize| new_path(i) == analysed[i].0.path;
+    // Files of a subfolder whose tools a barrel hands to opencode: they
+    // migrate as tool files, under the names the barrel gives them.
+    let promoted = super::barrels::promoted(analysed, &resolve);
+    let opencode_of = |i: usize, export: &Export| -> Option<String> {
+        match promoted.get(&i) {
+            Some(names) => names.get(export).cloned(),
+            None => Some(naming::opencode_name(
+                &stem(&analysed[i].0.path),
+                export_name(export).as_deref(),
+            )),
+        }
+    };
     let mut tool_files = Vec::new();
     let mut blocked: HashMap<usize, Blocked> = HashMap::new();
     for (i, (file, facts)) in analysed.iter().enumerate() {
-        if file.kind != Kind::ToolModule {
+        if file.kind != Kind::ToolModule && !promoted.contains_key(&i) {
             continue;
         }
         let stem = stem(&file.path);
@@ -84,6 +96,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             .iter()
             .any(|t| matches!(t.export, Export::Named(_)));
         if is_beeuni_tool(&stem)
+            && !promoted.contains_key(&i)
             && opencode_copy
             && !own_tools
             && !declared.contains_key(&file.path)
@@ -299,11 +312,18 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 .push(finding);
         }
     }
+    let migrating = |j: usize| texts.contains_key(&j) && tool_files.contains(&j);
+    // Barrels deleted because everything they hand on migrates: what they
+    // import does not stay behind for them.
+    let gone = super::barrels::deleted(analysed, &migrating, &resolve, &promoted);
     let staying_imports: HashSet<usize> = analysed
         .iter()
         .enumerate()
         .filter(|(i, (f, _))| {
-            f.kind != Kind::Data && !texts.contains_key(i) && !helpers.contains(i)
+            f.kind != Kind::Data
+                && !texts.contains_key(i)
+                && !helpers.contains(i)
+                && !gone.contains(i)
         })
         .flat_map(|(i, (_, facts))| {
             facts
@@ -322,9 +342,11 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
     for &i in &tool_files {
         let (file, facts) = &analysed[i];
         let legacy = shown(&file.path);
-        let stem = stem(&file.path);
         if let Some(Blocked(reasons)) = blocked.get(&i) {
             for tool in &facts.tools {
+                let Some(opencode_name) = opencode_of(i, &tool.export) else {
+                    continue;
+                };
                 let mut notes: Vec<Note> = tool
                     .blocked
                     .iter()
@@ -354,10 +376,7 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                 out.tools.push(ToolLine {
                     legacy: legacy.clone(),
                     export: export_name(&tool.export),
-                    opencode_name: naming::opencode_name(
-                        &stem,
-                        export_name(&tool.export).as_deref(),
-                    ),
+                    opencode_name,
                     name: None,
                     module: None,
                     status: Status::NeedsManualStep,
@@ -371,10 +390,13 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
         let module_path = new_path(i);
         let module = shown(&module_path);
         let edits = all_edits(i, analysed, &texts, &new_path, &resolve);
-        let single = facts.tools.len() == 1;
+        // A promoted file's tools each get a module of their own.
+        let single = facts.tools.len() == 1 && !promoted.contains_key(&i);
         for tool in &facts.tools {
             let export = export_name(&tool.export);
-            let opencode = naming::opencode_name(&stem, export.as_deref());
+            let Some(opencode) = opencode_of(i, &tool.export) else {
+                continue; // not a tool opencode offers
+            };
             let already = declared
                 .get(&module_path)
                 .filter(|_| single || tool.export == Export::Default);
@@ -557,9 +579,19 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
             });
         }
     }
+    super::barrels::settle(
+        analysed,
+        &migrating,
+        &resolve,
+        &promoted,
+        &gone,
+        &mut out.tools,
+        &mut out.changes,
+    );
     for (i, (file, _)) in analysed.iter().enumerate() {
         if !texts.contains_key(&i)
             && !tool_files.contains(&i)
+            && !gone.contains(&i)
             && !out.tools.iter().any(|t| t.legacy == shown(&file.path))
         {
             out.files.push(FileLine {

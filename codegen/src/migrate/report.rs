@@ -12,6 +12,9 @@ pub enum Status {
     MigratedWithNotes,
     NeedsManualStep,
     DeletedBeeuniCopy,
+    /// A barrel's re-export of a migrated tool: the same tool, deleted
+    /// with the barrel.
+    DeletedSecondName,
 }
 
 impl Status {
@@ -21,6 +24,7 @@ impl Status {
             Status::MigratedWithNotes => "migrated with notes",
             Status::NeedsManualStep => "needs a manual step",
             Status::DeletedBeeuniCopy => "deleted as a Beeuni copy",
+            Status::DeletedSecondName => "deleted as a second name",
         }
     }
 
@@ -29,7 +33,7 @@ impl Status {
             Status::Migrated => "✓",
             Status::MigratedWithNotes => "~",
             Status::NeedsManualStep => "!",
-            Status::DeletedBeeuniCopy => "-",
+            Status::DeletedBeeuniCopy | Status::DeletedSecondName => "-",
         }
     }
 }
@@ -132,7 +136,13 @@ impl Report {
         let acted = self
             .tools
             .iter()
-            .filter(|t| t.module.is_some() || t.status == Status::DeletedBeeuniCopy)
+            .filter(|t| {
+                t.module.is_some()
+                    || matches!(
+                        t.status,
+                        Status::DeletedBeeuniCopy | Status::DeletedSecondName
+                    )
+            })
             .count();
         if self.tools.is_empty() {
             out.push_str(&format!(
@@ -149,11 +159,22 @@ impl Report {
             let verb = if applied { "Migrated" } else { "Would migrate" };
             let total = self.tools.len();
             let moved = self.tools.iter().filter(|t| t.module.is_some()).count();
-            let deleted = acted - moved;
+            let seconds = self
+                .tools
+                .iter()
+                .filter(|t| t.status == Status::DeletedSecondName)
+                .count();
+            let deleted = acted - moved - seconds;
             let left = total - acted;
             let mut rest = Vec::new();
             if deleted > 0 {
                 rest.push(format!("{deleted} deleted as a Beeuni copy"));
+            }
+            if seconds > 0 {
+                rest.push(format!(
+                    "{seconds} deleted as second name{}",
+                    if seconds == 1 { "" } else { "s" }
+                ));
             }
             if left > 0 {
                 rest.push(format!("{left} left in place"));
@@ -182,6 +203,7 @@ impl Report {
                 (None, Status::DeletedBeeuniCopy) => {
                     format!("{} (the daemon hosts it)", tool.legacy)
                 }
+                (None, Status::DeletedSecondName) => format!("{} (deleted)", tool.legacy),
                 (None, _) => format!("{} (left in place)", tool.legacy),
             };
             out.push_str(&format!(

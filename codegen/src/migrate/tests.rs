@@ -25,7 +25,7 @@ fn schema_of(args: &str) -> Result<Value, String> {
     let text = legacy_file(args);
     let program = parse(&text, Path::new("t.ts"), Language::TypeScript, false)
         .map_err(|d| format!("{:?}", d.first().map(|d| &d.message)))?;
-    let file = legacy::read(&program, true);
+    let file = legacy::read(&program, true, &[]);
     let definition = file.definitions.first().ok_or("no definition")?;
     let args = definition
         .object
@@ -368,7 +368,7 @@ fn tool_still_used_elsewhere_is_a_manual_step() {
 
 #[test]
 fn a_local_helper_given_the_context_reads_its_env() {
-    let source = "import { tool } from '@opencode-ai/plugin'\n\nfunction api(path: string, ctx) {\n  return fetch(process.env.API_URL + path, { headers: { key: process.env['KEY'] } })\n}\nconst other = (ctx) => process.env.OTHER\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, ctx) {\n    other({})\n    return api('/x', ctx)\n  },\n})\n";
+    let source = "import { tool } from '@opencode-ai/plugin'\n\nfunction api(path: string, ctx) {\n  return fetch(process.env.API_URL + path, { headers: { key: process.env['KEY'] } })\n}\nconst other = (ctx) => process.env.OTHER_TOKEN\nconst early = other({})\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, ctx) {\n    other({})\n    return api('/x', ctx)\n  },\n})\n";
     let facts = analyze(
         source,
         Path::new("t.ts"),
@@ -384,7 +384,7 @@ fn a_local_helper_given_the_context_reads_its_env() {
         "{text}"
     );
     assert!(
-        text.contains("const other = (ctx) => process.env.OTHER"),
+        text.contains("const other = (ctx) => process.env.OTHER_TOKEN"),
         "{text}"
     );
     let manual: Vec<&str> = facts
@@ -395,7 +395,107 @@ fn a_local_helper_given_the_context_reads_its_env() {
         .collect();
     assert_eq!(
         manual,
-        ["process.env.OTHER"],
-        "a helper called without the context stays a manual step"
+        ["process.env.OTHER_TOKEN"],
+        "a helper also called outside `execute` stays a manual step"
     );
+}
+
+#[test]
+fn a_secret_read_at_the_top_moves_into_the_executes_that_use_it() {
+    let source = "import { tool } from '@opencode-ai/plugin'\n\nconst API_KEY = process.env.SEARCH_API_KEY ?? \"\";\nconst TOKEN = (process.env.GITHUB_TOKEN || process.env.GH_TOKEN || '').trim()\nconst LIMIT = parseInt(process.env.SEARCH_LIMIT || '5')\nconst HOME = process.env.HOME\n\nexport const find = tool({\n  description: 'd',\n  args: {},\n  async execute(args) {\n    if (!API_KEY) return 'no key'\n    return `${API_KEY.length} ${LIMIT} ${HOME}`\n  },\n})\n\nexport const count = tool({\n  description: 'd',\n  args: {},\n  execute: async (args, { sessionID }) => {\n    return String(TOKEN.length) + sessionID\n  },\n})\n";
+    let facts = analyze(
+        source,
+        Path::new("t.ts"),
+        &Evaluated::new(),
+        Place {
+            root: Path::new(""),
+            top_level: true,
+        },
+    );
+    let findings: Vec<(bool, &str)> = facts
+        .findings
+        .iter()
+        .map(|f| (f.manual, &source[f.span.clone()]))
+        .collect();
+    assert_eq!(
+        findings,
+        [(false, "process.env.SEARCH_LIMIT")],
+        "a setting read at load is noted, not a step"
+    );
+    assert!(
+        facts
+            .tools
+            .iter()
+            .flat_map(|t| &t.findings)
+            .all(|f| !f.manual),
+        "{:?}",
+        facts.tools
+    );
+    let text = edit::apply(source, &facts.edits).unwrap();
+    assert_eq!(
+        text,
+        "const LIMIT = parseInt(process.env.SEARCH_LIMIT || '5')\nconst HOME = process.env.HOME\n\nexport const find = {\n  description: 'd',\n  parameters: {\n    type: 'object',\n    properties: {},\n  },\n  async execute(args, context) {\n    const API_KEY = context.env.SEARCH_API_KEY ?? \"\";\n    if (!API_KEY) return 'no key'\n    return `${API_KEY.length} ${LIMIT} ${HOME}`\n  },\n}\n\nexport const count = {\n  description: 'd',\n  parameters: {\n    type: 'object',\n    properties: {},\n  },\n  execute: async (args, { sessionId: sessionID, env }) => {\n    const TOKEN = (env.GITHUB_TOKEN || env.GH_TOKEN || '').trim()\n    return String(TOKEN.length) + sessionID\n  },\n}\n"
+    );
+    let notes: Vec<&str> = facts
+        .tools
+        .iter()
+        .flat_map(|t| &t.findings)
+        .map(|f| f.message.as_str())
+        .filter(|m| m.contains("top of the module"))
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+}
+
+#[test]
+fn a_secret_read_at_the_top_used_outside_execute_stays_a_step() {
+    for source in [
+        // Used by a helper too.
+        "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY\nfunction h() { return KEY }\nexport default tool({ description: 'd', args: {}, async execute() { return KEY + h() } })\n",
+        // Computed with a call that may differ between load and call.
+        "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY || Date.now()\nexport default tool({ description: 'd', args: {}, async execute() { return String(KEY) } })\n",
+        // Shadowed inside `execute`.
+        "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY\nexport default tool({ description: 'd', args: {}, async execute() { const f = (KEY) => KEY; return f(KEY) } })\n",
+        // An arrow returning an expression has no body to declare it in.
+        "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY\nexport default tool({ description: 'd', args: {}, execute: async () => KEY })\n",
+    ] {
+        let facts = analyze(
+            source,
+            Path::new("t.ts"),
+            &Evaluated::new(),
+            Place {
+                root: Path::new(""),
+                top_level: true,
+            },
+        );
+        let manual: Vec<&str> = facts
+            .findings
+            .iter()
+            .filter(|f| f.manual)
+            .map(|f| &source[f.span.clone()])
+            .collect();
+        assert_eq!(manual, ["process.env.KEY"], "{source}");
+    }
+}
+
+#[test]
+fn a_result_object_built_by_a_helper_is_cut_to_its_output() {
+    let source = "import { tool } from '@opencode-ai/plugin'\n\nfunction ok(text: string) {\n  return { output: text, metadata: { success: true } }\n}\nconst later = async (text: string) => ({ output: text, title: 't' })\nfunction maybe(x) {\n  if (x) return 'plain'\n  return { output: 'o' }\n}\n\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args) {\n    if (args.a) return ok('done')\n    if (args.b) return await later('soon')\n    if (args.c) return later('soon')\n    return maybe(args.d)\n  },\n})\n";
+    let text = rewritten(source);
+    assert!(
+        text.contains("    if (args.a) return (ok('done')).output\n    if (args.b) return (await later('soon')).output\n    if (args.c) return later('soon').then((result) => result.output)\n    return maybe(args.d)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_helper_called_without_the_context_is_handed_its_env() {
+    let source = "import { tool } from '@opencode-ai/plugin'\n\nconst lookup = async (query: string, limit = 5,) => {\n  const key = Bun.env.SEARCH_INDEX_KEY\n  const home = process.env.HOME\n  return key ? `results for ${query} ${limit} ${home}` : `no key for ${query}`\n}\nfunction ping() {\n  return fetch('x', { headers: { key: process.env.PING_TOKEN ?? '' } })\n}\n\nexport default tool({\n  description: 'd',\n  args: {},\n  execute: async ({ query }) => {\n    await ping()\n    return lookup(query, 3)\n  },\n})\n";
+    let text = rewritten(source);
+    for expected in [
+        "const lookup = async (query: string, limit = 5, env) => {\n  const key = env.SEARCH_INDEX_KEY\n  const home = process.env.HOME\n",
+        "function ping(env) {\n  return fetch('x', { headers: { key: env.PING_TOKEN ?? '' } })\n}",
+        "  execute: async ({ query }, context) => {\n    await ping(context.env)\n    return lookup(query, 3, context.env)\n  },",
+    ] {
+        assert!(text.contains(expected), "{expected}\nin\n{text}");
+    }
 }

@@ -2,10 +2,16 @@
 //! `function api(path, ctx) { … process.env.KEY … }`, called only as
 //! `api('/x', ctx)` from `execute(args, ctx)`, reads `ctx.env.KEY` instead.
 //!
+//! A helper that `execute` calls without the context (`lookup(query)`)
+//! gains a last parameter, `env`, reads the secret from it, and every call
+//! passes the context's `env` (`lookup(query, context.env)`).
+//!
 //! Only a top-level function of the same file that is not exported (another
-//! file could call it without the context), whose every call passes an
-//! `execute`'s context parameter at the same position, to a parameter that
-//! is a plain name. Anything else stays a manual step.
+//! file could call it without the context), whose every call is inside an
+//! `execute`: either each passes that `execute`'s context parameter at the
+//! same position, to a parameter that is a plain name, or each passes all
+//! of the helper's parameters and none is a rest parameter. Anything else
+//! stays a manual step.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -26,16 +32,34 @@ pub struct Threaded {
     pub findings: Vec<Finding>,
     /// The reads rewritten, so they are not reported as manual steps.
     pub spans: Vec<Range<usize>>,
+    /// Calls inside `execute`s that must pass the context's `env` on.
+    pub env_calls: Vec<EnvCall>,
+}
+
+/// A call of a helper that gained an `env` parameter: where its argument
+/// goes, and what goes before it (`, ` after other arguments).
+#[derive(Debug, Clone)]
+pub struct EnvCall {
+    pub at: usize,
+    pub separator: &'static str,
 }
 
 /// A helper: its span and the names of its parameters.
 struct Helper {
     span: Range<usize>,
     params: Vec<Option<String>>,
+    /// A rest parameter (`...xs`) takes every argument after it.
+    rest: bool,
 }
 
-/// `executes`: each `execute`'s span and the name of its context parameter.
-pub fn thread(program: &Program, text: &str, executes: &[(Range<usize>, String)]) -> Threaded {
+/// `executes`: each `execute`'s span and the name of its context parameter;
+/// `all_executes`: every `execute`'s span, named context or not.
+pub fn thread(
+    program: &Program,
+    text: &str,
+    executes: &[(Range<usize>, String)],
+    all_executes: &[Range<usize>],
+) -> Threaded {
     let mut out = Threaded::default();
     let Program::Module(module) = program else {
         return out;
@@ -56,6 +80,7 @@ pub fn thread(program: &Program, text: &str, executes: &[(Range<usize>, String)]
                         Expr::Arrow(a) => Some(Helper {
                             span: range(a.span),
                             params: a.params.iter().map(pat_name).collect(),
+                            rest: a.params.iter().any(|p| matches!(p, Pat::Rest(_))),
                         }),
                         _ => None,
                     };
@@ -76,6 +101,8 @@ pub fn thread(program: &Program, text: &str, executes: &[(Range<usize>, String)]
         other: HashMap::new(),
     };
     program.visit_with(&mut uses);
+    // Helpers given an `env` parameter, with its name.
+    let mut lent: HashMap<String, String> = HashMap::new();
     for read in env_reads(program) {
         let Some((name, helper)) = helpers
             .iter()
@@ -83,8 +110,28 @@ pub fn thread(program: &Program, text: &str, executes: &[(Range<usize>, String)]
         else {
             continue;
         };
-        let Some(param) = context_param(name, helper, &uses, executes) else {
-            continue;
+        let param = match context_param(name, helper, &uses, executes) {
+            Some(ctx) => format!("{ctx}.env"),
+            None => {
+                if read.names.is_empty()
+                    || read
+                        .names
+                        .iter()
+                        .all(|n| super::analyze::is_box_variable(n))
+                {
+                    continue;
+                }
+                if let Some(env) = lent.get(name) {
+                    env.clone()
+                } else {
+                    let Some(env) = lend_env(name, helper, text, &uses, all_executes, &mut out)
+                    else {
+                        continue;
+                    };
+                    lent.insert(name.clone(), env.clone());
+                    env
+                }
+            }
         };
         let written = &text[read.span.clone()];
         let Some(prefix) = ["process.env", "Bun.env"]
@@ -95,21 +142,117 @@ pub fn thread(program: &Program, text: &str, executes: &[(Range<usize>, String)]
         };
         out.edits.push(Edit::replace(
             read.span.start..read.span.start + prefix.len(),
-            format!("{param}.env"),
+            param.clone(),
         ));
         out.spans.push(read.span.clone());
+        let how = if lent.contains_key(name) {
+            "every call in `execute` now passes it the context's `env`"
+        } else {
+            "every caller passes it the context"
+        };
         out.findings.push(Finding::note(
             read.span.clone(),
-            format!("the helper `{name}` reads `{param}.env` (was `{prefix}`): every caller passes it the context"),
+            format!("the helper `{name}` reads `{param}` (was `{prefix}`): {how}"),
         ));
     }
     out
+}
+
+/// Gives `helper` a last parameter for the context's `env` when every call
+/// of it is inside an `execute` and passes all its parameters; the
+/// parameter's name.
+fn lend_env(
+    name: &str,
+    helper: &Helper,
+    text: &str,
+    uses: &Uses,
+    all_executes: &[Range<usize>],
+    out: &mut Threaded,
+) -> Option<String> {
+    if helper.rest || uses.other.get(name).copied().unwrap_or(0) > 0 {
+        return None;
+    }
+    let calls = uses.calls.get(name)?;
+    let inside = |span: &Range<usize>| {
+        all_executes
+            .iter()
+            .any(|e| e.start <= span.start && span.end <= e.end)
+    };
+    if calls.is_empty()
+        || !calls
+            .iter()
+            .all(|(span, args)| inside(span) && args.len() == helper.params.len())
+    {
+        return None;
+    }
+    let close = params_close(text, helper.span.start)?;
+    let body = &text[helper.span.clone()];
+    let env = if body
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.'))
+        .any(|w| w == "env")
+    {
+        "contextEnv"
+    } else {
+        "env"
+    };
+    out.edits.push(Edit::replace(
+        close..close,
+        format!("{}{env}", separator(text, close, !helper.params.is_empty())),
+    ));
+    for (span, args) in calls {
+        let at = span.end - 1;
+        out.env_calls.push(EnvCall {
+            at,
+            separator: separator(text, at, !args.is_empty()),
+        });
+    }
+    Some(env.to_string())
+}
+
+/// What goes before a new last argument or parameter at `at` (a `)`).
+fn separator(text: &str, at: usize, after_others: bool) -> &'static str {
+    if !after_others {
+        ""
+    } else if text[..at].trim_end().ends_with(',') {
+        " "
+    } else {
+        ", "
+    }
+}
+
+/// The `)` that closes the parameter list of the function starting at
+/// `start`; `None` for an arrow without parentheses.
+fn params_close(text: &str, start: usize) -> Option<usize> {
+    let rest = &text[start..];
+    let open = rest.find('(')?;
+    // `x => …`: the first `(` is in the body.
+    if rest[..open].contains("=>") {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, c) in rest[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(start + open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn helper(function: &Function) -> Helper {
     Helper {
         span: range(function.span),
         params: function.params.iter().map(|p| pat_name(&p.pat)).collect(),
+        rest: function
+            .params
+            .iter()
+            .any(|p| matches!(p.pat, Pat::Rest(_))),
     }
 }
 

@@ -68,6 +68,9 @@ pub(super) struct Job {
     size_hint: usize,
     /// zstd: `ZSTD_c_*` or `ZSTD_d_*` keys and values, checked by the prelude.
     zstd_params: Vec<(i32, i32)>,
+    /// `maxOutputLength`: a decompression that would give more fails at
+    /// once (a small bomb must not fill memory or run to the deadline).
+    max_output: usize,
 }
 
 /// A failure as Node reports it: `message`, `code` and `errno`.
@@ -85,6 +88,14 @@ impl Failure {
             code: code.to_string(),
             errno: Some(errno),
         }
+    }
+    /// Node's and Bun's error for an output over `maxOutputLength` (the
+    /// prelude makes it a `RangeError`).
+    fn too_large(max: usize) -> Failure {
+        Failure::plain(
+            &format!("Cannot create a Buffer larger than {max} bytes"),
+            "ERR_BUFFER_TOO_LARGE",
+        )
     }
     /// A failure Node reports with no `errno`.
     fn plain(message: &str, code: &str) -> Failure {
@@ -109,6 +120,8 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Room added to the output whenever less than this is left.
 const OUTPUT_STEP: usize = 64 * 1024;
+/// `buffer.constants.MAX_LENGTH` under Bun: the default `maxOutputLength`.
+const MAX_OUTPUT: usize = 1 << 32;
 
 fn compress(mut stream: Compress, input: &[u8]) -> Result<Vec<u8>, Failure> {
     let mut out = Vec::with_capacity(input.len() / 2 + 64);
@@ -134,11 +147,19 @@ fn compress(mut stream: Compress, input: &[u8]) -> Result<Vec<u8>, Failure> {
 
 /// Inflates `input`; with `members`, gzip members that follow the first one
 /// are inflated too, as zlib's `gunzip` does in Node and Bun.
-fn inflate(make: impl Fn() -> Decompress, input: &[u8], members: bool) -> Result<Vec<u8>, Failure> {
-    let mut out = Vec::with_capacity(input.len().saturating_mul(3) + 64);
+fn inflate(
+    make: impl Fn() -> Decompress,
+    input: &[u8],
+    members: bool,
+    max: usize,
+) -> Result<Vec<u8>, Failure> {
+    let mut out = Vec::with_capacity((input.len().saturating_mul(3) + 64).min(max + 1));
     let mut stream = make();
     let mut position = 0;
     loop {
+        if out.len() > max {
+            return Err(Failure::too_large(max));
+        }
         if out.capacity() - out.len() < OUTPUT_STEP {
             out.reserve(out.len().max(OUTPUT_STEP));
         }
@@ -190,7 +211,7 @@ fn brotli_compress(job: &Job) -> Result<Vec<u8>, Failure> {
 
 /// Decodes with the stream API, which keeps the decoder's error code: Node
 /// and Bun report it as `ERR_` and the code's name after `BROTLI_DECODER`.
-fn brotli_decompress(input: &[u8]) -> Result<Vec<u8>, Failure> {
+fn brotli_decompress(input: &[u8], max: usize) -> Result<Vec<u8>, Failure> {
     let mut state = BrotliState::new(
         HeapAlloc::<u8>::new(0),
         HeapAlloc::<u32>::new(0),
@@ -212,6 +233,9 @@ fn brotli_decompress(input: &[u8]) -> Result<Vec<u8>, Failure> {
             &mut state,
         );
         out.extend_from_slice(&chunk[..output_offset]);
+        if out.len() > max {
+            return Err(Failure::too_large(max));
+        }
         match result {
             BrotliResult::ResultSuccess => return Ok(out),
             BrotliResult::NeedsMoreOutput => continue,
@@ -258,25 +282,43 @@ impl super::blocking::Work for Job {
                 || Decompress::new_with_window_bits(true, header_bits),
                 &job.input,
                 false,
+                job.max_output,
             ),
             Mode::InflateRaw => inflate(
                 || Decompress::new_with_window_bits(false, header_bits),
                 &job.input,
                 false,
+                job.max_output,
             ),
-            Mode::Gunzip => inflate(|| Decompress::new_gzip(header_bits), &job.input, true),
-            Mode::Unzip if job.input.starts_with(&GZIP_MAGIC) => {
-                inflate(|| Decompress::new_gzip(header_bits), &job.input, true)
-            }
+            Mode::Gunzip => inflate(
+                || Decompress::new_gzip(header_bits),
+                &job.input,
+                true,
+                job.max_output,
+            ),
+            Mode::Unzip if job.input.starts_with(&GZIP_MAGIC) => inflate(
+                || Decompress::new_gzip(header_bits),
+                &job.input,
+                true,
+                job.max_output,
+            ),
             Mode::Unzip => inflate(
                 || Decompress::new_with_window_bits(true, header_bits),
                 &job.input,
                 false,
+                job.max_output,
             ),
             Mode::BrotliCompress => brotli_compress(&job),
-            Mode::BrotliDecompress => brotli_decompress(&job.input),
+            Mode::BrotliDecompress => brotli_decompress(&job.input, job.max_output),
             Mode::ZstdCompress => zstd_frames::compress(&job.input, &job.zstd_params),
-            Mode::ZstdDecompress => zstd_frames::decompress(&job.input, &job.zstd_params),
+            Mode::ZstdDecompress => {
+                zstd_frames::decompress(&job.input, &job.zstd_params).and_then(|out| {
+                    match out.len() > job.max_output {
+                        true => Err(Failure::too_large(job.max_output)),
+                        false => Ok(out),
+                    }
+                })
+            }
             Mode::BunZstdDecompress => zstd_frames::decompress_strict(&job.input),
         }
     }
@@ -313,6 +355,10 @@ impl super::blocking::FromArgs for Job {
                 Vec::new()
             } else {
                 typed_arg(args, 8, context)?
+            },
+            max_output: match arg(args, 9) {
+                v if v.is_undefined() => MAX_OUTPUT,
+                v => (v.to_number(context)?.max(0.0) as usize).min(MAX_OUTPUT),
             },
         })
     }

@@ -4,6 +4,7 @@
 // `host.zlib`/`host.zlibAsync`, and stream classes (`createGzip`, `Gzip`…)
 // that gather their input and run the one-shot form when it ends.
 const { Buffer, bufferOf, toBuffer } = need('internal/buffer');
+const { deliver } = need('internal/uncaught');
 
 function coded(Kind, code, message) {
   const error = new Kind(message);
@@ -103,9 +104,28 @@ function settings(mode, options) {
   return [level === -1 ? 6 : level, windowBits, 11, 22, 0, 0];
 }
 
+// `host.zlib`'s arguments: the settings, then (tenth) `maxOutputLength`.
+function jobArgs(mode, buffer, options) {
+  const all = settings(mode, options);
+  if (all.length === 6) all.push(undefined);
+  const max = options?.maxOutputLength;
+  all.push(max === undefined ? undefined : checkRange(max, 'options.maxOutputLength', 1, 2 ** 32, 2 ** 32));
+  return [mode, inputOf(buffer), ...all];
+}
+// The op reports an output over `maxOutputLength` as Node does, a RangeError.
+function tooLarge(error) {
+  if (error?.code !== 'ERR_BUFFER_TOO_LARGE') return error;
+  return coded(RangeError, 'ERR_BUFFER_TOO_LARGE', error.message);
+}
+
 function oneShot(mode) {
-  const sync = (buffer, options) =>
-    toBuffer(new Uint8Array(host.zlib(mode, inputOf(buffer), ...settings(mode, options))));
+  const sync = (buffer, options) => {
+    try {
+      return toBuffer(new Uint8Array(host.zlib(...jobArgs(mode, buffer, options))));
+    } catch (error) {
+      throw tooLarge(error);
+    }
+  };
   const callbackForm = (buffer, options, callback) => {
     if (typeof options === 'function') {
       callback = options;
@@ -120,14 +140,14 @@ function oneShot(mode) {
     }
     let job;
     try {
-      job = host.zlibAsync(mode, inputOf(buffer), ...settings(mode, options));
+      job = host.zlibAsync(...jobArgs(mode, buffer, options));
     } catch (error) {
       queueMicrotask(() => callback(error));
       return;
     }
     job.then(
-      (bytes) => callback(null, toBuffer(new Uint8Array(bytes))),
-      (error) => callback(error),
+      (bytes) => deliver(callback, null, toBuffer(new Uint8Array(bytes))),
+      (error) => deliver(callback, tooLarge(error)),
     );
   };
   return [sync, callbackForm];

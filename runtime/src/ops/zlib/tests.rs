@@ -16,6 +16,42 @@ fn job(mode: Mode, input: &[u8]) -> Job {
         brotli_mode: 0,
         size_hint: 0,
         zstd_params: Vec::new(),
+        max_output: MAX_OUTPUT,
+    }
+}
+
+/// A bomb (8 MiB of zeros in a few hundred bytes) fails as soon as its
+/// output passes `maxOutputLength`, for every decompressor, with Node's code.
+#[test]
+fn a_decompression_stops_at_max_output_length() {
+    let zeros = vec![0u8; 8 << 20];
+    let cases = [
+        (Mode::Gzip, Mode::Gunzip),
+        (Mode::Deflate, Mode::Inflate),
+        (Mode::BrotliCompress, Mode::BrotliDecompress),
+        (Mode::ZstdCompress, Mode::ZstdDecompress),
+    ];
+    for (pack, unpack) in cases {
+        let bomb = run(Job {
+            quality: 5,
+            ..job(pack, &zeros)
+        })
+        .unwrap();
+        let failure = run(Job {
+            max_output: 1024,
+            ..job(unpack, &bomb)
+        })
+        .unwrap_err();
+        assert_eq!(failure, Failure::too_large(1024), "{unpack:?}");
+        assert_eq!(
+            failure.message,
+            "Cannot create a Buffer larger than 1024 bytes"
+        );
+        assert_eq!(
+            run(job(unpack, &bomb)).unwrap().len(),
+            zeros.len(),
+            "{unpack:?}"
+        );
     }
 }
 

@@ -26,6 +26,14 @@ class ShellOutput {
     this.exitCode = r.code === null ? 128 + 9 : r.code;
     this.stdout = r.stdout;
     this.stderr = r.stderr;
+    // Bun's own shell reports a program it cannot find with exit code 1
+    // and `bun: command not found: NAME`; /bin/sh says 127 and
+    // `sh: 1: NAME: not found`. A tool that checks either sees Bun's.
+    const missing = this.exitCode === 127 && /^(?:\/bin\/)?sh: \d+: ([^\n]+): not found\n$/.exec(r.stderr.toString());
+    if (missing) {
+      this.exitCode = 1;
+      this.stderr = buffers().Buffer.from(`bun: command not found: ${missing[1]}\n`);
+    }
   }
   text(enc) {
     return this.stdout.toString(enc);
@@ -104,8 +112,8 @@ class ShellPromise {
         .then((r) => {
           const output = new ShellOutput(r);
           if (!this._quiet) {
-            if (r.stdout.length) host.log('log', r.stdout.toString().replace(/\n$/, ''));
-            if (r.stderr.length) host.log('error', r.stderr.toString().replace(/\n$/, ''));
+            if (output.stdout.length) host.log('log', output.stdout.toString().replace(/\n$/, ''));
+            if (output.stderr.length) host.log('error', output.stderr.toString().replace(/\n$/, ''));
           }
           if (this._throws && output.exitCode !== 0) throw new ShellError(output, command);
           return output;

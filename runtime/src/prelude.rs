@@ -62,6 +62,7 @@ const UNITS: &[(&str, &str)] = units![
     "node/http2",
     "node/https",
     "node/internal/crypto/keys",
+    "node/internal/fs/dir",
     "node/internal/fs/streams",
     "node/internal/mime",
     "node/internal/streams/operators",

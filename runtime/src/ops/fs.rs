@@ -58,6 +58,12 @@ pub(super) enum Op {
     /// The link's target as written, and the link.
     Symlink(String, Target),
     ReadLink(Target),
+    /// The existing file and the new hard link.
+    Link(Target, Target),
+    /// Owner and group; the last says whether a symbolic link is followed.
+    Chown(Target, u32, u32, bool),
+    FdChown(Arc<File>, u32, u32),
+    FdChmod(Arc<File>, u32),
     Truncate(Target, u64),
     /// Access and modification times, in seconds since the epoch.
     Utimes(Target, f64, f64),
@@ -149,6 +155,22 @@ fn parse(name: &str, args: &[JsValue], context: &mut Context) -> JsResult<Op> {
         "chmod" => Op::Chmod(path(0, context)?, arg(args, 1).to_u32(context)?),
         "symlink" => Op::Symlink(string_arg(args, 0, context)?, path(1, context)?),
         "readlink" => Op::ReadLink(path(0, context)?),
+        "link" => Op::Link(path(0, context)?, path(1, context)?),
+        "chown" => Op::Chown(
+            path(0, context)?,
+            arg(args, 1).to_u32(context)?,
+            arg(args, 2).to_u32(context)?,
+            arg(args, 3).to_boolean(),
+        ),
+        "fchown" => Op::FdChown(
+            descriptor(0, "fchown", context)?,
+            arg(args, 1).to_u32(context)?,
+            arg(args, 2).to_u32(context)?,
+        ),
+        "fchmod" => Op::FdChmod(
+            descriptor(0, "fchmod", context)?,
+            arg(args, 1).to_u32(context)?,
+        ),
         "truncate" => Op::Truncate(path(0, context)?, arg(args, 1).to_length(context)?),
         "utimes" => Op::Utimes(
             path(0, context)?,
@@ -305,6 +327,30 @@ fn run(op: Op) -> Result<Out, Failure> {
         Op::Symlink(target, link) => {
             std::os::unix::fs::symlink(&target, &link)
                 .map_err(|e| Failure(e, "symlink", format!("{target}' -> '{}", link.given)))?;
+            Out::Unit
+        }
+        Op::Link(existing, new) => {
+            fs::hard_link(&existing, &new).map_err(|e| {
+                Failure(e, "link", format!("{}' -> '{}", existing.given, new.given))
+            })?;
+            Out::Unit
+        }
+        Op::Chown(p, uid, gid, follow) => {
+            if follow {
+                std::os::unix::fs::chown(&p, Some(uid), Some(gid)).map_err(fail("chown", &p))?;
+            } else {
+                std::os::unix::fs::lchown(&p, Some(uid), Some(gid)).map_err(fail("lchown", &p))?;
+            }
+            Out::Unit
+        }
+        Op::FdChown(file, uid, gid) => {
+            std::os::unix::fs::fchown(&*file, Some(uid), Some(gid)).map_err(fd_fail("fchown"))?;
+            Out::Unit
+        }
+        Op::FdChmod(file, mode) => {
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(fs::Permissions::from_mode(mode))
+                .map_err(fd_fail("fchmod"))?;
             Out::Unit
         }
         Op::ReadLink(p) => Out::Text(
@@ -538,6 +584,10 @@ named_ops!(
     (fsChmod, fsChmodAsync, "chmod"),
     (fsSymlink, fsSymlinkAsync, "symlink"),
     (fsReadLink, fsReadLinkAsync, "readlink"),
+    (fsLink, fsLinkAsync, "link"),
+    (fsChown, fsChownAsync, "chown"),
+    (fsFdChown, fsFdChownAsync, "fchown"),
+    (fsFdChmod, fsFdChmodAsync, "fchmod"),
     (fsTruncate, fsTruncateAsync, "truncate"),
     (fsUtimes, fsUtimesAsync, "utimes"),
     (fsOpen, fsOpenAsync, "open"),

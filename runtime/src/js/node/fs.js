@@ -89,7 +89,7 @@ function cpError(code, errno, message, dest) {
 }
 // `cp`'s walk as steps ([operation, ...arguments], answered with its
 // result), so the synchronous and the promise form share one description.
-function* copySteps(src, dest, options) {
+function* copySteps(src, dest, options, top = true) {
   const stats = yield ['lstat', src];
   if (options.filter && !(yield ['filter', src, dest])) return;
   if (stats.isDirectory()) {
@@ -101,7 +101,8 @@ function* copySteps(src, dest, options) {
         src,
       );
     yield ['mkdir', dest, { recursive: true }];
-    for (const name of yield ['readdir', src]) yield* copySteps(path.join(src, name), path.join(dest, name), options);
+    for (const name of yield ['readdir', src])
+      yield* copySteps(path.join(src, name), path.join(dest, name), options, false);
     return;
   }
   if ((yield ['exists', dest]) && options.force === false) {
@@ -114,13 +115,18 @@ function* copySteps(src, dest, options) {
       );
     return;
   }
+  // As in Node and Bun, a file copied on its own gets its missing folders.
+  if (top) yield ['mkdir', path.dirname(dest), { recursive: true }];
   if (stats.isSymbolicLink()) {
     // A relative link's target is made absolute unless `verbatimSymlinks`.
     const target = yield ['readlink', src];
     const resolved =
       options.verbatimSymlinks || path.isAbsolute(target) ? target : path.resolve(path.dirname(src), target);
     yield ['symlink', resolved, dest];
-  } else yield ['copyFile', src, dest];
+  } else {
+    yield ['copyFile', src, dest];
+    if (options.preserveTimestamps) yield ['utimes', dest, stats.atime, stats.mtime];
+  }
 }
 function copyWith(ops, src, dest, options = {}) {
   const steps = copySteps(pathArg(src), pathArg(dest), options);
@@ -247,10 +253,57 @@ function writeArgs(data, offset, length, position) {
   return { bytes: bufferOf(bytes), position: typeof position === 'bigint' ? Number(position) : (position ?? null) };
 }
 
-class FileHandle {
+// `new fs.ReadStream(path, options)` (or a subclass's) is what
+// `createReadStream` makes; node/internal/fs/streams.js links the prototypes.
+function ReadStream(target, options) {
+  const stream = fs.createReadStream(target, options);
+  return new.target && new.target !== ReadStream ? Object.setPrototypeOf(stream, new.target.prototype) : stream;
+}
+function WriteStream(target, options) {
+  const stream = fs.createWriteStream(target, options);
+  return new.target && new.target !== WriteStream ? Object.setPrototypeOf(stream, new.target.prototype) : stream;
+}
+
+// An EventEmitter, as Node's is: `close` is emitted when it closes.
+class FileHandle extends need('node/events').EventEmitter {
   #fd;
   constructor(fd) {
+    super();
     this.#fd = fd;
+  }
+  // A stream over the descriptor; the stream closes it, and the handle with it.
+  #stream = null;
+  createReadStream(options) {
+    return this.#streamOver(fs.createReadStream(null, { ...options, fd: this.#fd }));
+  }
+  createWriteStream(options) {
+    return this.#streamOver(fs.createWriteStream(null, { ...options, fd: this.#fd }));
+  }
+  #streamOver(stream) {
+    this.#stream = stream;
+    stream.once('close', () => this.#closed());
+    return stream;
+  }
+  readLines(options) {
+    const { createInterface } = need('node/readline').readline;
+    return createInterface({ input: this.createReadStream(options), crlfDelay: Number.POSITIVE_INFINITY });
+  }
+  async readv(buffers, position) {
+    return { bytesRead: fs.readvSync(this.#fd, buffers, position), buffers };
+  }
+  async writev(buffers, position) {
+    return { bytesWritten: fs.writevSync(this.#fd, buffers, position), buffers };
+  }
+  async chmod(mode) {
+    await fsAsync.fchmod(this.#fd, modeArg(mode));
+  }
+  async chown(uid, gid) {
+    await fsAsync.fchown(this.#fd, uid, gid);
+  }
+  #closed() {
+    if (this.#fd === -1) return;
+    this.#fd = -1;
+    this.emit('close');
   }
   get fd() {
     return this.#fd;
@@ -290,9 +343,15 @@ class FileHandle {
   }
   async close() {
     if (this.#fd === -1) return;
+    // A stream over the handle owns its descriptor: it closes it.
+    if (this.#stream !== null) {
+      const closed = new Promise((resolve) => this.once('close', resolve));
+      if (!this.#stream.destroyed) this.#stream.destroy();
+      return closed;
+    }
     const fd = this.#fd;
-    this.#fd = -1;
     await fsAsync.close(fd);
+    this.#closed();
   }
   async [Symbol.asyncDispose]() {
     await this.close();
@@ -384,6 +443,16 @@ const fsPromises = {
   async exists(p) {
     return fsAsync.exists(pathArg(p));
   },
+  async link(existing, p) {
+    await fsAsync.link(pathArg(existing), pathArg(p));
+  },
+  async chown(p, uid, gid) {
+    await fsAsync.chown(pathArg(p), uid, gid, true);
+  },
+  async lchown(p, uid, gid) {
+    await fsAsync.chown(pathArg(p), uid, gid, false);
+  },
+  opendir: async (p, options) => fs.opendirSync(p, options),
 };
 const fs = {
   readFileSync: (p, options) =>
@@ -463,6 +532,42 @@ const fs = {
     fsSync.symlink(pathArg(target), pathArg(p));
   },
   readlinkSync: (p) => fsSync.readlink(pathArg(p)),
+  linkSync: (existing, p) => {
+    fsSync.link(pathArg(existing), pathArg(p));
+  },
+  chownSync: (p, uid, gid) => {
+    fsSync.chown(pathArg(p), uid, gid, true);
+  },
+  lchownSync: (p, uid, gid) => {
+    fsSync.chown(pathArg(p), uid, gid, false);
+  },
+  fchownSync: (fd, uid, gid) => {
+    fsSync.fchown(fdArg(fd), uid, gid);
+  },
+  fchmodSync: (fd, mode) => {
+    fsSync.fchmod(fdArg(fd), modeArg(mode));
+  },
+  // Node's scatter and gather: each buffer in turn, from `position` on (or
+  // the cursor), and the bytes moved in all.
+  readvSync: (fd, buffers, position) => {
+    let total = 0;
+    for (const buffer of buffers) {
+      const at = typeof position === 'number' ? position + total : null;
+      const n = fs.readSync(fd, buffer, 0, buffer.byteLength, at);
+      total += n;
+      if (n < buffer.byteLength) break;
+    }
+    return total;
+  },
+  writevSync: (fd, buffers, position) => {
+    let total = 0;
+    for (const buffer of buffers) {
+      const at = typeof position === 'number' ? position + total : null;
+      total += fs.writeSync(fd, buffer, 0, buffer.byteLength, at);
+    }
+    return total;
+  },
+  opendirSync: (p, options) => new (need('node/internal/fs/dir').Dir)(pathArg(p), fs.readdirSync(p, { ...options, withFileTypes: true })),
   truncateSync: (p, length = 0) => {
     fsSync.truncate(pathArg(p), length);
   },
@@ -479,6 +584,7 @@ const fs = {
         symlink: fs.symlinkSync,
         readlink: fs.readlinkSync,
         copyFile: fs.copyFileSync,
+        utimes: fs.utimesSync,
       },
       src,
       dest,
@@ -510,6 +616,9 @@ const fs = {
   },
   Stats,
   Dirent,
+  ReadStream,
+  WriteStream,
+  Dir: need('node/internal/fs/dir').Dir,
 };
 // Callback forms: fs.readFile(p, [options], cb) and friends.
 for (const name of Object.keys(fsPromises)) {
@@ -565,6 +674,12 @@ fs.write = (fd, data, ...args) =>
 fs.fstat = (fd, cb) => withCallback([cb], async () => new Stats(jsonParse(await fsAsync.fstat(fdArg(fd)))));
 fs.ftruncate = (fd, ...args) => withCallback(args, (length = 0) => fsAsync.ftruncate(fdArg(fd), length).then(() => []));
 fs.fsync = (fd, cb) => withCallback([cb], () => fsAsync.fsync(fdArg(fd)).then(() => []));
+fs.fchown = (fd, uid, gid, cb) => withCallback([cb], () => fsAsync.fchown(fdArg(fd), uid, gid).then(() => []));
+fs.fchmod = (fd, mode, cb) => withCallback([cb], () => fsAsync.fchmod(fdArg(fd), modeArg(mode)).then(() => []));
+fs.readv = (fd, buffers, ...args) =>
+  withCallback(args, async (position) => [fs.readvSync(fd, buffers, position), buffers]);
+fs.writev = (fd, buffers, ...args) =>
+  withCallback(args, async (position) => [fs.writevSync(fd, buffers, position), buffers]);
 fs.globSync = globSync;
 fs.glob = (patterns, ...rest) => {
   const cb = rest.pop();

@@ -14,7 +14,7 @@ function optionsOf(options) {
 
 // Opens `target` (or takes `options.fd`) for `stream`, then `open` and `ready`.
 function openFor(stream, target, options, flags) {
-  stream.path = target === undefined ? undefined : path.resolve(pathArg(target));
+  stream.path = target === undefined || target === null ? undefined : path.resolve(pathArg(target));
   stream.fd = options.fd ?? null;
   stream.pending = stream.fd === null;
   stream._opened =
@@ -109,4 +109,20 @@ function createWriteStream(target, options) {
   return stream;
 }
 
-return { createReadStream, createWriteStream };
+// What `fs.createReadStream` makes is an `fs.ReadStream` (node/fs.js keeps
+// the two classes, so that importing node:fs loads no stream code), whose
+// prototype comes after Readable's once the first one is made.
+function typed(stream, Class, Base) {
+  if (Object.getPrototypeOf(Class.prototype) !== Base.prototype) {
+    Object.setPrototypeOf(Class.prototype, Base.prototype);
+    Object.setPrototypeOf(Class, Base);
+  }
+  return Object.setPrototypeOf(stream, Class.prototype);
+}
+
+return {
+  createReadStream: (target, options) =>
+    typed(createReadStream(target, options), need('node/fs').fs.ReadStream, Readable),
+  createWriteStream: (target, options) =>
+    typed(createWriteStream(target, options), need('node/fs').fs.WriteStream, Writable),
+};

@@ -8,6 +8,8 @@
 //! - `bench check|runtime|daemon|packages`: benchmarks that report ratios against references
 //!   measured in the same run; `bench daemon --faults` is the daemon's
 //!   load-and-faults run at full counts.
+//! - `node-tests PATH`: Node's own `test/parallel` files for the modules the
+//!   runtime provides, under a reference Node and under `beeuni tools call`.
 
 mod bench_check;
 mod bench_daemon;
@@ -15,6 +17,7 @@ mod bench_packages;
 mod bench_runtime;
 mod codegen;
 mod js;
+mod node_tests;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -50,6 +53,10 @@ enum Task {
     /// Benchmarks that report ratios against references measured in the same run.
     #[command(subcommand)]
     Bench(Bench),
+    /// Node's own test files for the provided modules, under a reference
+    /// Node and under `beeuni tools call`: the pass rate per module and each
+    /// failure's first error.
+    NodeTests(node_tests::Options),
 }
 
 #[derive(Subcommand)]
@@ -74,6 +81,7 @@ fn main() -> Result<()> {
         Task::Bench(Bench::Runtime) => bench_runtime::run(),
         Task::Bench(Bench::Daemon(options)) => bench_daemon::run(options),
         Task::Bench(Bench::Packages(options)) => bench_packages::run(options),
+        Task::NodeTests(options) => node_tests::run(options),
     }
 }
 

@@ -1,0 +1,6 @@
+// The ES module face of the stand-in `common/fixtures`.
+import fixtures from './fixtures.js';
+
+const { fixturesDir, path, fileURL, readSync, readKey } = fixtures;
+
+export { fixturesDir, path, fileURL, readSync, readKey };

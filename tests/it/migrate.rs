@@ -698,22 +698,29 @@ fn a_step_is_charged_only_to_the_tool_that_needs_it() {
     let (_, document) = migrate_json(temp.path(), false);
     let ping = tool_line(&document, "files_ping");
     assert_eq!(ping["status"], "migrated", "{ping:#}");
+    // Its folder read points back where the module was, so `../templates`
+    // is found where it still is; the note is the listing's alone.
     let listing = tool_line(&document, "files_listing");
-    assert_eq!(listing["status"], "needs_manual_step", "{listing:#}");
+    assert_eq!(listing["status"], "migrated_with_notes", "{listing:#}");
     assert!(
         notes_of(listing)
             .iter()
-            .any(|n| n.contains("tools/files.ts:22:") && n.contains("own folder")),
+            .any(|n| n.contains("tools/files.ts:22:")
+                && n.contains("now points at harnesses/opencode/tools")),
         "{:#?}",
         notes_of(listing)
     );
-    // The step lasts: a marker above the line, which validate points at.
-    let module = read(temp.path(), "tools/files.ts");
-    assert_eq!(
-        module.lines().nth(21).unwrap().trim(),
-        "// TODO(beeuni migrate): reads files relative to its own folder, which is now tools; move the files it reads along"
+    assert!(
+        !notes_of(ping).iter().any(|n| n.contains("import.meta")),
+        "{ping:#}"
     );
-    assert!(module.lines().nth(22).unwrap().contains("import.meta.dir"));
+    let module = read(temp.path(), "tools/files.ts");
+    assert!(
+        module.contains(
+            r#"join((import.meta.dir + "/../harnesses/opencode/tools"), "../templates")"#
+        ),
+        "{module}"
+    );
 }
 
 #[test]
@@ -988,7 +995,12 @@ const REAL_WORLD_CALLS: &[(&str, &str, &str, &str)] = &[
         r#"{"action": "remove", "content": "nothing"}"#,
     ),
     // A secret read once at the top, used only in `execute`.
-    ("forecast_now", "forecast_now.ts", "default", r#"{"city": "Lyon"}"#),
+    (
+        "forecast_now",
+        "forecast_now.ts",
+        "default",
+        r#"{"city": "Lyon"}"#,
+    ),
     // A helper reading a secret, called without the context.
     (
         "search_code",
@@ -1047,6 +1059,14 @@ const REAL_WORLD_CALLS: &[(&str, &str, &str, &str)] = &[
     ),
     ("memory_recall", "memory.ts", "recall", r#"{"key": "a"}"#),
     ("notes_db_add", "notes_db.ts", "add", r#"{"text": "hi"}"#),
+    // Reads its own folder: the path it answers is the same after the move.
+    ("notes_db_folder", "notes_db.ts", "folder", "{}"),
+    (
+        "sqlite_admin_list_databases",
+        "sqlite_admin.ts",
+        "listDatabases",
+        "{}",
+    ),
     ("notify", "notify.ts", "default", r#"{"message": "hi"}"#),
     (
         "outcome",
@@ -1329,9 +1349,7 @@ fn real_world_set_has_no_false_clean() {
             "index_media",
             "index_sketch",
             "internal_api_memory_save",
-            "notes_db_folder",
             "plan_bridge",
-            "sqlite_admin_list_databases",
             "threads"
         ],
         "{document:#}"

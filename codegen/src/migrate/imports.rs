@@ -87,6 +87,21 @@ pub(super) fn edits_for(
             ));
         }
     }
+    if new != file.path && new_dir != old_dir {
+        // The files a module reads beside itself stay where they were: its
+        // folder name points there still (`import.meta.dir` + the way back).
+        let back = specifier(new_dir, old_dir);
+        let back = back.strip_prefix("./").unwrap_or(&back);
+        for span in &facts.own_folder {
+            let written = &text[span.clone()];
+            if folder_name(written) {
+                edits.push(Edit::replace(
+                    span.clone(),
+                    format!("({written} + {:?})", format!("/{back}")),
+                ));
+            }
+        }
+    }
     if new != file.path {
         for (span, target) in &facts.aliased_imports {
             let mut spec = specifier(new_dir, target);
@@ -146,6 +161,16 @@ pub(super) fn new_text(
     let text = analysed[i].0.text.as_deref().ok_or("it cannot be read")?;
     let edits = edits_for(i, analysed, moving, new_path, resolve);
     edit::apply(text, &edits).map_err(|e| e.to_string())
+}
+
+/// `import.meta.dir`, `import.meta.dirname`, `__dirname`: the module's
+/// folder as a path, which a move can point back at the old one. A file's
+/// own path or URL (`import.meta.url`) cannot be, and stays a manual step.
+pub(super) fn folder_name(written: &str) -> bool {
+    matches!(
+        written,
+        "import.meta.dir" | "import.meta.dirname" | "__dirname"
+    )
 }
 
 /// A rewritten module must still parse (STYLE: every rewrite is re-parsed).

@@ -502,12 +502,33 @@ pub fn decide(project: &Project, config: &Config, analysed: &[(LegacyFile, Facts
                         .map(|f| note_at(&helper_module, helper_text, &helper_edits, f, 0)),
                 );
             }
-            if let Some(span) = facts.own_folder.iter().find(|s| mine(s)) {
+            let written = |s: &std::ops::Range<usize>| {
+                file.text
+                    .as_deref()
+                    .and_then(|t| t.get(s.clone()))
+                    .unwrap_or("")
+            };
+            let moved_away = module_path.parent() != file.path.parent();
+            if let Some(span) = facts
+                .own_folder
+                .iter()
+                .find(|s| mine(s) && !(moved_away && super::imports::folder_name(written(s))))
+            {
                 let finding = Finding::manual(
                     span.clone(),
                     format!(
                         "reads files relative to its own folder, which is now {}; move the files it reads along",
                         shown(module_path.parent().unwrap_or(Path::new("")))
+                    ),
+                );
+                notes.push(note_at(&module, text, &edits, &finding, tool.span.start));
+            } else if let Some(span) = facts.own_folder.iter().find(|s| mine(s)) {
+                let finding = Finding::note(
+                    span.clone(),
+                    format!(
+                        "`{}` now points at {}, where the module was, so the files it reads beside itself are found where they still are",
+                        written(span),
+                        shown(file.path.parent().unwrap_or(Path::new("")))
                     ),
                 );
                 notes.push(note_at(&module, text, &edits, &finding, tool.span.start));

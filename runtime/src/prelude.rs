@@ -67,6 +67,7 @@ const UNITS: &[(&str, &str)] = units![
     "node/internal/mime",
     "node/internal/streams/operators",
     "node/internal/streams/pipeline",
+    "node/internal/streams/state",
     "node/internal/url",
     "node/internal/util_extras",
     "node/internal/webstreams/adapters",

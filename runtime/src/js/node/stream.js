@@ -642,6 +642,7 @@ function Duplex(options) {
 inherit(Duplex, Readable);
 Object.assign(Duplex.prototype, writableMethods, { destroy });
 stateGetters(Duplex.prototype, '_w', writableFields);
+need('node/internal/streams/state').defineStates(Readable, Writable, Duplex);
 
 function Transform(options) {
   if (!(this instanceof Transform)) return new Transform(options);

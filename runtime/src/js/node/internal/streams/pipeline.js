@@ -42,7 +42,7 @@ function destroyer(stream, reading, writing) {
     done = true;
     // The pipeline's callback reports its error: a stage's own `error`
     // event, with no listener left, must not become an uncaught exception.
-    if (stream.listenerCount?.('error') === 0) stream.on('error', () => {});
+    if (typeof stream.on === 'function') stream.on('error', () => {});
     stream.destroy(error || coded(Error, 'ERR_STREAM_DESTROYED', 'Cannot call pipe after a stream was destroyed'));
   };
 }

@@ -1001,6 +1001,13 @@ const REAL_WORLD_CALLS: &[(&str, &str, &str, &str)] = &[
         "default",
         r#"{"city": "Lyon"}"#,
     ),
+    // A secret read at the top, used by a helper `execute` calls.
+    (
+        "internal_api_memory_save",
+        "internal_api.ts",
+        "memory_save",
+        r#"{"kind": "facts", "content": "x"}"#,
+    ),
     // A helper reading a secret, called without the context.
     (
         "search_code",
@@ -1348,7 +1355,6 @@ fn real_world_set_has_no_false_clean() {
             "index_describe_image",
             "index_media",
             "index_sketch",
-            "internal_api_memory_save",
             "plan_bridge",
             "threads"
         ],

@@ -233,8 +233,12 @@ fn analyze_here(text: &str, path: &Path, evaluated: &Evaluated, place: Place<'_>
         .filter_map(|e| Some((e.span(), execute::context_name(e)?)))
         .collect();
     let spans: Vec<Range<usize>> = executes.iter().map(execute::Execute::span).collect();
-    let threaded = thread::thread(&program, text, &contexts, &spans);
+    // A secret read at the top can move into an `execute` or into a helper
+    // that can be handed the context's `env`.
+    let mut targets = targets;
+    targets.extend(thread::lendable(&program, text, &spans));
     let hoisted = hoist::find(&program, text, &targets);
+    let threaded = thread::thread(&program, text, &contexts, &spans, &hoisted);
     let builders = results::builders(&program);
     let file_wide = execute::FileWide {
         hoisted: &hoisted,

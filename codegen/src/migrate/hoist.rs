@@ -8,8 +8,9 @@
 //! Only a read the move cannot change is taken: a `const` whose initializer
 //! is the environment, literals and a few pure conversions (`||`, `??`,
 //! `parseInt`, `.trim()`), whose name is bound nowhere else, and whose every
-//! use is inside an `execute` with a block body. Anything else stays a
-//! manual step.
+//! use is inside a body with a block: an `execute`, or a helper that
+//! `thread.rs` can hand the context's `env`. Anything else stays a manual
+//! step.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -41,8 +42,9 @@ pub struct Hoisted {
     pub semicolon: bool,
 }
 
-/// An `execute` of the file: its span, and where a statement can go at the
-/// start of its body (`None` for an arrow that returns an expression).
+/// A body a read can move into (an `execute`, or a helper handed `env`):
+/// its span, and where a statement can go at the start of it (`None` for an
+/// arrow that returns an expression).
 pub struct Target {
     pub span: Range<usize>,
     pub body_start: Option<usize>,

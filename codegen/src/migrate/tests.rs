@@ -449,8 +449,8 @@ fn a_secret_read_at_the_top_moves_into_the_executes_that_use_it() {
 #[test]
 fn a_secret_read_at_the_top_used_outside_execute_stays_a_step() {
     for source in [
-        // Used by a helper too.
-        "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY\nfunction h() { return KEY }\nexport default tool({ description: 'd', args: {}, async execute() { return KEY + h() } })\n",
+        // Used by a helper that runs at load too.
+        "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY\nfunction h() { return KEY }\nconst early = h()\nexport default tool({ description: 'd', args: {}, async execute() { return KEY + h() } })\n",
         // Computed with a call that may differ between load and call.
         "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY || Date.now()\nexport default tool({ description: 'd', args: {}, async execute() { return String(KEY) } })\n",
         // Shadowed inside `execute`.
@@ -498,4 +498,32 @@ fn a_helper_called_without_the_context_is_handed_its_env() {
     ] {
         assert!(text.contains(expected), "{expected}\nin\n{text}");
     }
+}
+
+#[test]
+fn a_secret_read_at_the_top_moves_into_the_helper_that_uses_it() {
+    let source = "import { tool } from '@opencode-ai/plugin'\n\nconst SECRET = process.env.INTERNAL_SECRET || \"\"\n\nfunction request(path: string) {\n  return `${path} ${SECRET ? 'signed' : 'unsigned'}`\n}\n\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, context) {\n    return request(`/x/${context.directory}`)\n  },\n})\n";
+    let facts = analyze(
+        source,
+        Path::new("t.ts"),
+        &Evaluated::new(),
+        Place {
+            root: Path::new(""),
+            top_level: true,
+        },
+    );
+    assert!(
+        facts.findings.iter().all(|f| !f.manual),
+        "{:?}",
+        facts.findings
+    );
+    let text = edit::apply(source, &facts.edits).unwrap();
+    assert!(
+        text.starts_with("function request(path: string, env) {\n  const SECRET = env.INTERNAL_SECRET || \"\"\n  return `${path} ${SECRET ? 'signed' : 'unsigned'}`\n}\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    return request(`/x/${context.directory}`, context.env)\n"),
+        "{text}"
+    );
 }

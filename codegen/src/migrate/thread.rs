@@ -23,6 +23,7 @@ use checker::module::env::env_reads;
 use checker::module::parse::range;
 
 use super::Finding;
+use super::hoist::{Hoisted, Target, insertion};
 use crate::edit::Edit;
 use checker::module::ast::unwrap;
 
@@ -50,20 +51,13 @@ struct Helper {
     params: Vec<Option<String>>,
     /// A rest parameter (`...xs`) takes every argument after it.
     rest: bool,
+    /// Just after the `{` of its body (`None` for an arrow returning an
+    /// expression).
+    body_start: Option<usize>,
 }
 
-/// `executes`: each `execute`'s span and the name of its context parameter;
-/// `all_executes`: every `execute`'s span, named context or not.
-pub fn thread(
-    program: &Program,
-    text: &str,
-    executes: &[(Range<usize>, String)],
-    all_executes: &[Range<usize>],
-) -> Threaded {
-    let mut out = Threaded::default();
-    let Program::Module(module) = program else {
-        return out;
-    };
+/// The file's top-level functions and arrows, by name.
+fn helpers_of(module: &swc_ecma_ast::Module) -> HashMap<String, Helper> {
     let mut helpers: HashMap<String, Helper> = HashMap::new();
     for item in &module.body {
         match item {
@@ -81,6 +75,12 @@ pub fn thread(
                             span: range(a.span),
                             params: a.params.iter().map(pat_name).collect(),
                             rest: a.params.iter().any(|p| matches!(p, Pat::Rest(_))),
+                            body_start: match &*a.body {
+                                swc_ecma_ast::ArrowFunctionBody::FunctionBody(b) => {
+                                    Some(range(b.span).start + 1)
+                                }
+                                swc_ecma_ast::ArrowFunctionBody::Expr(_) => None,
+                            },
                         }),
                         _ => None,
                     };
@@ -92,15 +92,57 @@ pub fn thread(
             _ => {}
         }
     }
-    if helpers.is_empty() {
-        return out;
-    }
+    helpers
+}
+
+fn uses_of(program: &Program, helpers: &HashMap<String, Helper>) -> Uses {
     let mut uses = Uses {
         names: helpers.keys().cloned().collect(),
         calls: HashMap::new(),
         other: HashMap::new(),
     };
     program.visit_with(&mut uses);
+    uses
+}
+
+/// The helpers that could be handed the context's `env` (see
+/// [`lend_env`]), as places a secret read at the top can move into.
+pub fn lendable(program: &Program, text: &str, all_executes: &[Range<usize>]) -> Vec<Target> {
+    let Program::Module(module) = program else {
+        return Vec::new();
+    };
+    let helpers = helpers_of(module);
+    let uses = uses_of(program, &helpers);
+    helpers
+        .iter()
+        .filter(|(name, helper)| may_lend(name, helper, text, &uses, all_executes))
+        .map(|(_, helper)| Target {
+            span: helper.span.clone(),
+            body_start: helper.body_start,
+        })
+        .collect()
+}
+
+/// `executes`: each `execute`'s span and the name of its context parameter;
+/// `all_executes`: every `execute`'s span, named context or not;
+/// `hoisted`: the secrets read at the top that move into the bodies using
+/// them, helpers included.
+pub fn thread(
+    program: &Program,
+    text: &str,
+    executes: &[(Range<usize>, String)],
+    all_executes: &[Range<usize>],
+    hoisted: &[Hoisted],
+) -> Threaded {
+    let mut out = Threaded::default();
+    let Program::Module(module) = program else {
+        return out;
+    };
+    let helpers = helpers_of(module);
+    if helpers.is_empty() {
+        return out;
+    }
+    let uses = uses_of(program, &helpers);
     // Helpers given an `env` parameter, with its name.
     let mut lent: HashMap<String, String> = HashMap::new();
     for read in env_reads(program) {
@@ -155,7 +197,108 @@ pub fn thread(
             format!("the helper `{name}` reads `{param}` (was `{prefix}`): {how}"),
         ));
     }
+    // Secrets read at the top that a helper uses: declared at the start of
+    // its body, over the `env` it is handed.
+    let mut names: Vec<&String> = helpers.keys().collect();
+    names.sort_by_key(|n| helpers[*n].span.start);
+    for name in names {
+        let helper = &helpers[name];
+        let Some(start) = helper.body_start else {
+            continue;
+        };
+        let used: Vec<(&Hoisted, Range<usize>)> = hoisted
+            .iter()
+            .filter_map(|h| first_use(program, &h.name, &helper.span).map(|at| (h, at)))
+            .collect();
+        if used.is_empty() {
+            continue;
+        }
+        let env = match context_param(name, helper, &uses, executes) {
+            Some(ctx) => format!("{ctx}.env"),
+            None => match lent.get(name) {
+                Some(env) => env.clone(),
+                None => {
+                    let Some(env) = lend_env(name, helper, text, &uses, all_executes, &mut out)
+                    else {
+                        continue;
+                    };
+                    lent.insert(name.clone(), env.clone());
+                    env
+                }
+            },
+        };
+        let mut inserted = String::new();
+        for (read, at) in used {
+            inserted.push_str(&insertion(text, start, &read.declaration(text, &env)));
+            let what = read
+                .names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            out.findings.push(Finding::note(
+                at,
+                format!("the helper `{name}` reads {what} from `{env}` (was `process.env` at the top of the module, now read at the start of `{name}`): give the agent the secret in beeuni.yaml"),
+            ));
+        }
+        out.edits.push(Edit::replace(start..start, inserted));
+    }
     out
+}
+
+/// The first use of `name` inside `span`.
+fn first_use(program: &Program, name: &str, span: &Range<usize>) -> Option<Range<usize>> {
+    struct First<'a> {
+        name: &'a str,
+        span: &'a Range<usize>,
+        found: Option<Range<usize>>,
+    }
+    impl Visit for First<'_> {
+        fn visit_ident(&mut self, ident: &Ident) {
+            let at = range(ident.span);
+            if self.found.is_none()
+                && ident.sym == self.name
+                && self.span.start <= at.start
+                && at.end <= self.span.end
+            {
+                self.found = Some(at);
+            }
+        }
+    }
+    let mut first = First {
+        name,
+        span,
+        found: None,
+    };
+    program.visit_with(&mut first);
+    first.found
+}
+
+/// Whether every call of `helper` is inside an `execute` and passes all its
+/// parameters, so a last one can be added.
+fn may_lend(
+    name: &str,
+    helper: &Helper,
+    text: &str,
+    uses: &Uses,
+    all_executes: &[Range<usize>],
+) -> bool {
+    if helper.rest || uses.other.get(name).copied().unwrap_or(0) > 0 {
+        return false;
+    }
+    let Some(calls) = uses.calls.get(name) else {
+        return false;
+    };
+    let inside = |span: &Range<usize>| {
+        all_executes
+            .iter()
+            .any(|e| e.start <= span.start && span.end <= e.end)
+    };
+    !calls.is_empty()
+        && calls
+            .iter()
+            .all(|(span, args)| inside(span) && args.len() == helper.params.len())
+        && params_close(text, helper.span.start).is_some()
 }
 
 /// Gives `helper` a last parameter for the context's `env` when every call
@@ -169,22 +312,10 @@ fn lend_env(
     all_executes: &[Range<usize>],
     out: &mut Threaded,
 ) -> Option<String> {
-    if helper.rest || uses.other.get(name).copied().unwrap_or(0) > 0 {
+    if !may_lend(name, helper, text, uses, all_executes) {
         return None;
     }
     let calls = uses.calls.get(name)?;
-    let inside = |span: &Range<usize>| {
-        all_executes
-            .iter()
-            .any(|e| e.start <= span.start && span.end <= e.end)
-    };
-    if calls.is_empty()
-        || !calls
-            .iter()
-            .all(|(span, args)| inside(span) && args.len() == helper.params.len())
-    {
-        return None;
-    }
     let close = params_close(text, helper.span.start)?;
     let body = &text[helper.span.clone()];
     let env = if body
@@ -253,6 +384,7 @@ fn helper(function: &Function) -> Helper {
             .params
             .iter()
             .any(|p| matches!(p.pat, Pat::Rest(_))),
+        body_start: function.body.as_ref().map(|b| range(b.span).start + 1),
     }
 }
 

@@ -50,7 +50,42 @@ function normalizeEncoding(enc) {
   if (e === 'binary' || e === 'latin1') return 'latin1';
   if (['hex', 'base64', 'base64url', 'ascii', 'utf16le', 'ucs2'].includes(e)) return e === 'ucs2' ? 'utf16le' : e;
   if (e === 'ucs-2' || e === 'utf-16le') return 'utf16le';
-  throw new TypeError(`Unknown encoding: ${enc}`);
+  const error = new TypeError(`Unknown encoding: ${enc}`);
+  error.code = 'ERR_UNKNOWN_ENCODING';
+  throw error;
+}
+
+// Node's words for a value an argument check refused.
+function receivedText(value) {
+  if (value === null || value === undefined) return `Received ${value}`;
+  if (typeof value === 'function') return `Received function ${value.name}`;
+  if (typeof value === 'object')
+    return value.constructor?.name
+      ? `Received an instance of ${value.constructor.name}`
+      : 'Received [Object: null prototype]';
+  const shown =
+    typeof value === 'string' ? `'${value.length > 25 ? `${value.slice(0, 25)}...` : value}'` : String(value);
+  return `Received type ${typeof value} (${shown})`;
+}
+// A number in a range error, with Node's `_` separators past 2 ** 32.
+const shownNumber = (n) =>
+  Number.isInteger(n) && Math.abs(n) > 2 ** 32 ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '_') : String(n);
+// `Buffer.alloc`'s and its siblings' size: an integer from 0 to 4 GiB, as
+// Bun's `buffer.constants.MAX_LENGTH`.
+function checkSize(size) {
+  if (typeof size !== 'number') {
+    const error = new TypeError(`The "size" argument must be of type number. ${receivedText(size)}`);
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  if (!(size >= 0 && size <= 2 ** 32)) {
+    const error = new RangeError(
+      `The value of "size" is out of range. It must be >= 0 && <= ${2 ** 32}. Received ${shownNumber(size)}`,
+    );
+    error.code = 'ERR_OUT_OF_RANGE';
+    throw error;
+  }
+  return size;
 }
 
 function encodeString(text, enc) {
@@ -133,15 +168,19 @@ class FastBuffer extends Uint8Array {
     if (Array.isArray(value)) return toBuffer(Uint8Array.from(value));
     if (value && value.type === 'Buffer' && Array.isArray(value.data)) return toBuffer(Uint8Array.from(value.data));
     if (value && typeof value.length === 'number') return toBuffer(Uint8Array.from(value));
-    throw new TypeError('The first argument must be a string, Buffer, ArrayBuffer, Array, or array-like object.');
+    const error = new TypeError(
+      `The first argument must be of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object. ${receivedText(value)}`,
+    );
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
   }
   static alloc(size, fill, encoding) {
-    const b = new FastBuffer(size);
+    const b = new FastBuffer(checkSize(size));
     if (fill !== undefined && fill !== 0) b.fill(fill, 0, size, encoding);
     return b;
   }
   static allocUnsafe(size) {
-    return new FastBuffer(size);
+    return new FastBuffer(checkSize(size));
   }
   static allocUnsafeSlow(size) {
     return new FastBuffer(size);

@@ -319,6 +319,7 @@ execFile[promisify.custom] = (file, args, options) =>
   });
 
 function spawn(command, args, options) {
+  checkFile(command);
   if (!Array.isArray(args)) {
     options = args;
     args = [];
@@ -370,7 +371,18 @@ function timedOut(file) {
 function notStarted(error) {
   return { signal: null, status: null, output: null, pid: 0, error, stdout: undefined, stderr: undefined };
 }
+// Node's check of the program's name, before anything starts.
+function checkFile(file) {
+  if (typeof file === 'string') return;
+  const error = new TypeError(
+    `The "file" argument must be of type string. Received ${file === null || file === undefined ? file : `type ${typeof file} (${typeof file === 'string' ? `'${file}'` : String(file)})`}`,
+  );
+  error.code = 'ERR_INVALID_ARG_TYPE';
+  throw error;
+}
+
 function spawnSync(command, args, options) {
+  checkFile(command);
   if (!Array.isArray(args)) {
     options = args;
     args = [];

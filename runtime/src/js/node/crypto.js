@@ -53,6 +53,20 @@ const nodeCrypto = {
   webcrypto: globalThis.crypto,
   subtle,
   randomBytes(n, cb) {
+    if (typeof n !== 'number') {
+      const error = new TypeError(
+        `The "size" argument must be of type number. Received type ${typeof n} (${typeof n === 'string' ? `'${n}'` : String(n)})`,
+      );
+      error.code = 'ERR_INVALID_ARG_TYPE';
+      throw error;
+    }
+    if (!(n >= 0 && n <= 2147483647)) {
+      const error = new RangeError(
+        `The value of "size" is out of range. It must be >= 0 && <= 2147483647. Received ${String(n)}`,
+      );
+      error.code = 'ERR_OUT_OF_RANGE';
+      throw error;
+    }
     const b = toBuffer(randomBytesArray(n));
     if (cb) {
       queueMicrotask(() => cb(null, b));

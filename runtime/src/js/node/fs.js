@@ -567,7 +567,8 @@ const fs = {
     }
     return total;
   },
-  opendirSync: (p, options) => new (need('node/internal/fs/dir').Dir)(pathArg(p), fs.readdirSync(p, { ...options, withFileTypes: true })),
+  opendirSync: (p, options) =>
+    new (need('node/internal/fs/dir').Dir)(pathArg(p), fs.readdirSync(p, { ...options, withFileTypes: true })),
   truncateSync: (p, length = 0) => {
     fsSync.truncate(pathArg(p), length);
   },

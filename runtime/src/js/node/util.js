@@ -2,7 +2,13 @@
 const { inspect, format } = need('internal/inspect');
 
 function promisify(fn) {
-  if (typeof fn !== 'function') throw new TypeError('The "original" argument must be of type function');
+  if (typeof fn !== 'function') {
+    const error = new TypeError(
+      `The "original" argument must be of type function. Received ${fn === null || fn === undefined ? fn : `type ${typeof fn} (${String(fn)})`}`,
+    );
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
   if (fn[promisify.custom]) return fn[promisify.custom];
   return function (...args) {
     return new Promise((resolve, reject) => {

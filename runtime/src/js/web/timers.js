@@ -10,9 +10,8 @@ const nativeClearTimeout = host.clearTimeout;
 class Timeout {
   constructor(callback, after, args, repeat) {
     if (typeof callback !== 'function') {
-      const error = new TypeError(
-        `The "callback" argument must be of type function. Received ${callback === null ? 'null' : typeof callback}`,
-      );
+      // Bun's words (Node's name the argument and what it received).
+      const error = new TypeError(`${repeat ? 'setInterval' : 'setTimeout'} expects a function`);
       error.code = 'ERR_INVALID_ARG_TYPE';
       throw error;
     }
@@ -79,7 +78,14 @@ function clearTimeout(timer) {
 }
 const clearInterval = clearTimeout;
 
-const setImmediate = (fn, ...args) => setTimeout(fn, 0, ...args);
+const setImmediate = (fn, ...args) => {
+  if (typeof fn !== 'function') {
+    const error = new TypeError('setImmediate expects a function');
+    error.code = 'ERR_INVALID_ARG_TYPE';
+    throw error;
+  }
+  return setTimeout(fn, 0, ...args);
+};
 const clearImmediate = (t) => clearTimeout(t);
 
 const timersPromises = {

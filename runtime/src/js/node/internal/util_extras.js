@@ -4,16 +4,63 @@
 
 // libuv's error names by Linux errno, the ones Node and Bun know.
 const ERRNO_NAMES = {
-  1: 'EPERM', 2: 'ENOENT', 3: 'ESRCH', 4: 'EINTR', 5: 'EIO', 6: 'ENXIO', 7: 'E2BIG', 9: 'EBADF',
-  11: 'EAGAIN', 12: 'ENOMEM', 13: 'EACCES', 14: 'EFAULT', 16: 'EBUSY', 17: 'EEXIST', 18: 'EXDEV',
-  19: 'ENODEV', 20: 'ENOTDIR', 21: 'EISDIR', 22: 'EINVAL', 23: 'ENFILE', 24: 'EMFILE', 25: 'ENOTTY',
-  26: 'ETXTBSY', 27: 'EFBIG', 28: 'ENOSPC', 29: 'ESPIPE', 30: 'EROFS', 31: 'EMLINK', 32: 'EPIPE',
-  34: 'ERANGE', 36: 'ENAMETOOLONG', 38: 'ENOSYS', 39: 'ENOTEMPTY', 40: 'ELOOP', 71: 'EPROTO',
-  84: 'EILSEQ', 88: 'ENOTSOCK', 89: 'EDESTADDRREQ', 90: 'EMSGSIZE', 91: 'EPROTOTYPE',
-  93: 'EPROTONOSUPPORT', 95: 'ENOTSUP', 97: 'EAFNOSUPPORT', 98: 'EADDRINUSE', 99: 'EADDRNOTAVAIL',
-  100: 'ENETDOWN', 101: 'ENETUNREACH', 103: 'ECONNABORTED', 104: 'ECONNRESET', 105: 'ENOBUFS',
-  106: 'EISCONN', 107: 'ENOTCONN', 110: 'ETIMEDOUT', 111: 'ECONNREFUSED', 113: 'EHOSTUNREACH',
-  114: 'EALREADY', 125: 'ECANCELED',
+  1: 'EPERM',
+  2: 'ENOENT',
+  3: 'ESRCH',
+  4: 'EINTR',
+  5: 'EIO',
+  6: 'ENXIO',
+  7: 'E2BIG',
+  9: 'EBADF',
+  11: 'EAGAIN',
+  12: 'ENOMEM',
+  13: 'EACCES',
+  14: 'EFAULT',
+  16: 'EBUSY',
+  17: 'EEXIST',
+  18: 'EXDEV',
+  19: 'ENODEV',
+  20: 'ENOTDIR',
+  21: 'EISDIR',
+  22: 'EINVAL',
+  23: 'ENFILE',
+  24: 'EMFILE',
+  25: 'ENOTTY',
+  26: 'ETXTBSY',
+  27: 'EFBIG',
+  28: 'ENOSPC',
+  29: 'ESPIPE',
+  30: 'EROFS',
+  31: 'EMLINK',
+  32: 'EPIPE',
+  34: 'ERANGE',
+  36: 'ENAMETOOLONG',
+  38: 'ENOSYS',
+  39: 'ENOTEMPTY',
+  40: 'ELOOP',
+  71: 'EPROTO',
+  84: 'EILSEQ',
+  88: 'ENOTSOCK',
+  89: 'EDESTADDRREQ',
+  90: 'EMSGSIZE',
+  91: 'EPROTOTYPE',
+  93: 'EPROTONOSUPPORT',
+  95: 'ENOTSUP',
+  97: 'EAFNOSUPPORT',
+  98: 'EADDRINUSE',
+  99: 'EADDRNOTAVAIL',
+  100: 'ENETDOWN',
+  101: 'ENETUNREACH',
+  103: 'ECONNABORTED',
+  104: 'ECONNRESET',
+  105: 'ENOBUFS',
+  106: 'EISCONN',
+  107: 'ENOTCONN',
+  110: 'ETIMEDOUT',
+  111: 'ECONNREFUSED',
+  113: 'EHOSTUNREACH',
+  114: 'EALREADY',
+  125: 'ECANCELED',
 };
 
 function getSystemErrorName(errno) {
@@ -32,7 +79,8 @@ const aborted = (signal, _resource) =>
   });
 
 // Lone surrogates become U+FFFD.
-const toUSVString = (value) => String(value).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const toUSVString = (value) =>
+  String(value).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 // A `.env` text as Node's `util.parseEnv` reads it: `KEY=value` lines,
 // `export ` allowed, `#` comments, quoted values (double quotes read `\n`).

@@ -7,8 +7,12 @@ const views = new WeakMap();
 
 function view(stream, key, make) {
   let byKey = views.get(stream);
-  if (!byKey) views.set(stream, (byKey = {}));
-  return (byKey[key] ??= make());
+  if (!byKey) {
+    byKey = {};
+    views.set(stream, byKey);
+  }
+  if (!byKey[key]) byKey[key] = make();
+  return byKey[key];
 }
 
 function readableState(stream) {

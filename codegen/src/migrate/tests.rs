@@ -9,7 +9,7 @@ use swc_ecma_ast::{Prop, PropOrSpread};
 
 use checker::module::parse::{Language, parse};
 
-use super::analyze::{Evaluated, Place, analyze};
+use super::analyze::{Evaluated, Facts, Place, analyze};
 use super::legacy;
 use super::schema::{convert_args, prop_name};
 use crate::edit;
@@ -238,9 +238,10 @@ fn what_only_running_can_tell_is_not_guessed() {
     }
 }
 
-/// `source` (a whole legacy file) after the rewrite.
-fn rewritten(source: &str) -> String {
-    let facts = analyze(
+/// What `analyze` finds in `source`, a top-level legacy file `t.ts` with no
+/// evaluated modules beside it.
+fn facts_of(source: &str) -> Facts {
+    analyze(
         source,
         Path::new("t.ts"),
         &Evaluated::new(),
@@ -248,7 +249,12 @@ fn rewritten(source: &str) -> String {
             root: Path::new(""),
             top_level: true,
         },
-    );
+    )
+}
+
+/// `source` (a whole legacy file) after the rewrite.
+fn rewritten(source: &str) -> String {
+    let facts = facts_of(source);
     assert!(facts.tools.iter().all(|t| t.blocked.is_none()), "{source}");
     let text = edit::apply(source, &facts.edits).unwrap();
     parse(&text, Path::new("t.ts"), Language::TypeScript, false)
@@ -325,15 +331,7 @@ fn execute_reads_context_instead_of_opencode_names() {
 #[test]
 fn a_lone_named_tool_gets_a_default_export_and_imports_go() {
     let source = "import { tool } from '@opencode-ai/plugin'\nimport { z } from 'zod'\n\nconst Id = z.string()\n\nexport const get = tool({\n  description: 'd',\n  args: { id: Id },\n  execute: async (args) => args.id,\n})\n";
-    let facts = analyze(
-        source,
-        Path::new("t.ts"),
-        &Evaluated::new(),
-        Place {
-            root: Path::new(""),
-            top_level: true,
-        },
-    );
+    let facts = facts_of(source);
     assert_eq!(facts.needs_default_export.as_deref(), Some("get"));
     let text = edit::apply(source, &facts.edits).unwrap();
     assert_eq!(
@@ -345,15 +343,7 @@ fn a_lone_named_tool_gets_a_default_export_and_imports_go() {
 #[test]
 fn tool_still_used_elsewhere_is_a_manual_step() {
     let source = "import { tool } from '@opencode-ai/plugin'\nexport const Shared = tool.schema.string()\nexport default tool({ description: 'd', args: { a: Shared }, execute: async () => '' })\n";
-    let facts = analyze(
-        source,
-        Path::new("t.ts"),
-        &Evaluated::new(),
-        Place {
-            root: Path::new(""),
-            top_level: true,
-        },
-    );
+    let facts = facts_of(source);
     let manual: Vec<&str> = facts
         .findings
         .iter()
@@ -369,15 +359,7 @@ fn tool_still_used_elsewhere_is_a_manual_step() {
 #[test]
 fn a_local_helper_given_the_context_reads_its_env() {
     let source = "import { tool } from '@opencode-ai/plugin'\n\nfunction api(path: string, ctx) {\n  return fetch(process.env.API_URL + path, { headers: { key: process.env['KEY'] } })\n}\nconst other = (ctx) => process.env.OTHER_TOKEN\nconst early = other({})\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, ctx) {\n    other({})\n    return api('/x', ctx)\n  },\n})\n";
-    let facts = analyze(
-        source,
-        Path::new("t.ts"),
-        &Evaluated::new(),
-        Place {
-            root: Path::new(""),
-            top_level: true,
-        },
-    );
+    let facts = facts_of(source);
     let text = edit::apply(source, &facts.edits).unwrap();
     assert!(
         text.contains("return fetch(ctx.env.API_URL + path, { headers: { key: ctx.env['KEY'] } })"),
@@ -403,15 +385,7 @@ fn a_local_helper_given_the_context_reads_its_env() {
 #[test]
 fn a_secret_read_at_the_top_moves_into_the_executes_that_use_it() {
     let source = "import { tool } from '@opencode-ai/plugin'\n\nconst API_KEY = process.env.SEARCH_API_KEY ?? \"\";\nconst TOKEN = (process.env.GITHUB_TOKEN || process.env.GH_TOKEN || '').trim()\nconst LIMIT = parseInt(process.env.SEARCH_LIMIT || '5')\nconst HOME = process.env.HOME\n\nexport const find = tool({\n  description: 'd',\n  args: {},\n  async execute(args) {\n    if (!API_KEY) return 'no key'\n    return `${API_KEY.length} ${LIMIT} ${HOME}`\n  },\n})\n\nexport const count = tool({\n  description: 'd',\n  args: {},\n  execute: async (args, { sessionID }) => {\n    return String(TOKEN.length) + sessionID\n  },\n})\n";
-    let facts = analyze(
-        source,
-        Path::new("t.ts"),
-        &Evaluated::new(),
-        Place {
-            root: Path::new(""),
-            top_level: true,
-        },
-    );
+    let facts = facts_of(source);
     let findings: Vec<(bool, &str)> = facts
         .findings
         .iter()
@@ -458,15 +432,7 @@ fn a_secret_read_at_the_top_used_outside_execute_stays_a_step() {
         // An arrow returning an expression has no body to declare it in.
         "import { tool } from '@opencode-ai/plugin'\nconst KEY = process.env.KEY\nexport default tool({ description: 'd', args: {}, execute: async () => KEY })\n",
     ] {
-        let facts = analyze(
-            source,
-            Path::new("t.ts"),
-            &Evaluated::new(),
-            Place {
-                root: Path::new(""),
-                top_level: true,
-            },
-        );
+        let facts = facts_of(source);
         let manual: Vec<&str> = facts
             .findings
             .iter()
@@ -503,15 +469,7 @@ fn a_helper_called_without_the_context_is_handed_its_env() {
 #[test]
 fn a_secret_read_at_the_top_moves_into_the_helper_that_uses_it() {
     let source = "import { tool } from '@opencode-ai/plugin'\n\nconst SECRET = process.env.INTERNAL_SECRET || \"\"\n\nfunction request(path: string) {\n  return `${path} ${SECRET ? 'signed' : 'unsigned'}`\n}\n\nexport default tool({\n  description: 'd',\n  args: {},\n  async execute(args, context) {\n    return request(`/x/${context.directory}`)\n  },\n})\n";
-    let facts = analyze(
-        source,
-        Path::new("t.ts"),
-        &Evaluated::new(),
-        Place {
-            root: Path::new(""),
-            top_level: true,
-        },
-    );
+    let facts = facts_of(source);
     assert!(
         facts.findings.iter().all(|f| !f.manual),
         "{:?}",

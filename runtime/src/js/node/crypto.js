@@ -47,6 +47,27 @@ const keys =
   (...args) =>
     need('node/internal/crypto/keys').nodeKeys[name](...args);
 
+// Cipheriv and Decipheriv are Transform streams in node/internal/crypto/cipher, run
+// on first use so that importing node:crypto loads no node:stream: these
+// stand-ins construct the unit's classes and answer `instanceof` for them.
+const cipherUnit = () => need('node/internal/crypto/cipher').nodeCipher;
+function standIn(name) {
+  // A function declaration, not an arrow: `new Cipheriv(…)` constructs it.
+  function Kind(...args) {
+    return new (cipherUnit()[name])(...args);
+  }
+  Object.defineProperty(Kind, 'name', { value: name });
+  Object.defineProperty(Kind, Symbol.hasInstance, { value: (value) => value instanceof cipherUnit()[name] });
+  return Kind;
+}
+
+// The ciphers host.cipherInit makes, in Bun's order.
+const CIPHERS = ['128', '192', '256'].flatMap((bits) =>
+  ['cbc', 'cfb', 'ctr', 'ecb', 'gcm', 'ofb']
+    .filter((mode) => !(bits === '192' && mode === 'cfb'))
+    .map((mode) => `aes-${bits}-${mode}`),
+);
+
 const nodeCrypto = {
   randomUUID,
   getRandomValues,
@@ -128,6 +149,19 @@ const nodeCrypto = {
     'sha3-512',
   ],
   timingSafeEqual: keys('timingSafeEqual'),
+  Cipheriv: standIn('Cipheriv'),
+  Decipheriv: standIn('Decipheriv'),
+  createCipheriv: (...args) => cipherUnit().createCipheriv(...args),
+  createDecipheriv: (...args) => cipherUnit().createDecipheriv(...args),
+  getCiphers: () => [...CIPHERS],
+  // The curves the runtime's EC keys are on.
+  getCurves: () => ['prime256v1'],
+  // No FIPS provider: Node's and Bun's default answer.
+  getFips: () => 0,
+  // Bun accepts and ignores any setting.
+  setFips() {},
+  hkdf: keys('hkdf'),
+  hkdfSync: keys('hkdfSync'),
   hash: (algorithm, data, enc = 'hex') => host.hash(algorithm, bufferOf(data), enc),
   pbkdf2Sync: keys('pbkdf2Sync'),
   pbkdf2: keys('pbkdf2'),

@@ -68,3 +68,47 @@ pub(in crate::ops) fn scrypt(
     scrypt::scrypt(&password, &salt, &params, &mut out).map_err(|_| invalid())?;
     bytes_value(&out, context)
 }
+
+/// `hkdf(hash, key, salt, info, keylen)` per RFC 5869 over any digest
+/// `getHashes()` lists; a length past 255 hash outputs fails with
+/// `INVALID_KEY_LENGTH`, an unknown digest with `INVALID_DIGEST`.
+pub(in crate::ops) fn hkdf(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let hash = string_arg(args, 0, context)?;
+    let key = bytes_arg(args, 1, context)?.unwrap_or_default();
+    let salt = bytes_arg(args, 2, context)?.unwrap_or_default();
+    let info = bytes_arg(args, 3, context)?.unwrap_or_default();
+    let length = arg(args, 4).to_u32(context)?;
+    if length > MAX_KEY_LENGTH {
+        return Err(error("INVALID_KEY_LENGTH"));
+    }
+    let mut out = vec![0u8; length as usize];
+    // SimpleHkdf: its HMAC takes any digest, sha3 and ripemd160 included.
+    macro_rules! expand {
+        ($digest:ty) => {
+            hkdf::SimpleHkdf::<$digest>::new(Some(&salt), &key).expand(&info, &mut out)
+        };
+    }
+    match super::canonical(&hash).as_str() {
+        "md4" => expand!(md4::Md4),
+        "md5" => expand!(md5::Md5),
+        "ripemd160" => expand!(ripemd::Ripemd160),
+        "sha1" => expand!(sha1::Sha1),
+        "sha224" => expand!(sha2::Sha224),
+        "sha256" => expand!(sha2::Sha256),
+        "sha384" => expand!(sha2::Sha384),
+        "sha512" => expand!(sha2::Sha512),
+        "sha512-224" => expand!(sha2::Sha512_224),
+        "sha512-256" => expand!(sha2::Sha512_256),
+        "sha3-224" => expand!(sha3::Sha3_224),
+        "sha3-256" => expand!(sha3::Sha3_256),
+        "sha3-384" => expand!(sha3::Sha3_384),
+        "sha3-512" => expand!(sha3::Sha3_512),
+        _ => return Err(error("INVALID_DIGEST")),
+    }
+    .map_err(|_| error("INVALID_KEY_LENGTH"))?;
+    bytes_value(&out, context)
+}

@@ -6,13 +6,15 @@ mod cipher;
 mod kdf;
 mod keys;
 mod sign;
+mod streaming;
 
 use boa_engine::{Context, JsResult, JsString, JsValue};
 
 pub(super) use cipher::{aes_gcm, rsa_oaep};
-pub(super) use kdf::{pbkdf2, scrypt};
+pub(super) use kdf::{hkdf, pbkdf2, scrypt};
 pub(super) use keys::{key_export, key_generate, key_parse, key_public};
 pub(super) use sign::{sign, verify};
+pub(super) use streaming::{cipher_final, cipher_init, cipher_set, cipher_update};
 
 use super::{arg, bytes_arg, bytes_value, error, string_arg};
 

@@ -15,115 +15,111 @@ function view(stream, key, make) {
   return byKey[key];
 }
 
+// What both halves report of the stream as a whole (its end of life), kept
+// as live getters so each view follows the stream.
+function withLifecycle(stream, state) {
+  return Object.defineProperties(state, {
+    destroyed: { get: () => stream.destroyed, enumerable: true, configurable: true },
+    closed: { get: () => !!stream._closed, enumerable: true, configurable: true },
+    errored: { get: () => stream._errored ?? null, enumerable: true, configurable: true },
+  });
+}
+
 function readableState(stream) {
   const r = stream._r;
-  return view(stream, 'r', () => ({
-    get objectMode() {
-      return r.objectMode;
-    },
-    get highWaterMark() {
-      return r.highWaterMark;
-    },
-    get buffer() {
-      return r.buffer;
-    },
-    get length() {
-      return stream.readableLength;
-    },
-    get pipes() {
-      return (stream._pipes ?? []).map((pipe) => pipe.dest);
-    },
-    get flowing() {
-      return r.flowing;
-    },
-    set flowing(value) {
-      r.flowing = value;
-    },
-    get ended() {
-      return r.ended;
-    },
-    get endEmitted() {
-      return r.endEmitted;
-    },
-    get reading() {
-      return r.reading;
-    },
-    get destroyed() {
-      return stream.destroyed;
-    },
-    get closed() {
-      return !!stream._closed;
-    },
-    get errored() {
-      return stream._errored ?? null;
-    },
-    get encoding() {
-      return r.encoding;
-    },
-    get decoder() {
-      return r.decoder;
-    },
-    get autoDestroy() {
-      return stream._autoDestroy;
-    },
-    get emitClose() {
-      return stream._emitClose;
-    },
-  }));
+  return view(stream, 'r', () =>
+    withLifecycle(stream, {
+      get objectMode() {
+        return r.objectMode;
+      },
+      get highWaterMark() {
+        return r.highWaterMark;
+      },
+      get buffer() {
+        return r.buffer;
+      },
+      get length() {
+        return stream.readableLength;
+      },
+      get pipes() {
+        return (stream._pipes ?? []).map((pipe) => pipe.dest);
+      },
+      get flowing() {
+        return r.flowing;
+      },
+      set flowing(value) {
+        r.flowing = value;
+      },
+      get ended() {
+        return r.ended;
+      },
+      get endEmitted() {
+        return r.endEmitted;
+      },
+      get reading() {
+        return r.reading;
+      },
+      get encoding() {
+        return r.encoding;
+      },
+      get decoder() {
+        return r.decoder;
+      },
+      get autoDestroy() {
+        return stream._autoDestroy;
+      },
+      get emitClose() {
+        return stream._emitClose;
+      },
+    }),
+  );
 }
 
 function writableState(stream) {
   const w = stream._w;
-  return view(stream, 'w', () => ({
-    get objectMode() {
-      return w.objectMode;
-    },
-    get highWaterMark() {
-      return w.highWaterMark;
-    },
-    get length() {
-      return w.length;
-    },
-    get writing() {
-      return w.writing;
-    },
-    get corked() {
-      return w.corked;
-    },
-    get ending() {
-      return w.ending;
-    },
-    get ended() {
-      return w.ending;
-    },
-    get finished() {
-      return w.finished;
-    },
-    get needDrain() {
-      return w.needDrain;
-    },
-    get destroyed() {
-      return stream.destroyed;
-    },
-    get closed() {
-      return !!stream._closed;
-    },
-    get errored() {
-      return stream._errored ?? null;
-    },
-    get defaultEncoding() {
-      return w.defaultEncoding;
-    },
-    get decodeStrings() {
-      return w.decodeStrings;
-    },
-    get bufferedRequestCount() {
-      return w.queue.length;
-    },
-    getBuffer() {
-      return w.queue.slice();
-    },
-  }));
+  return view(stream, 'w', () =>
+    withLifecycle(stream, {
+      get objectMode() {
+        return w.objectMode;
+      },
+      get highWaterMark() {
+        return w.highWaterMark;
+      },
+      get length() {
+        return w.length;
+      },
+      get writing() {
+        return w.writing;
+      },
+      get corked() {
+        return w.corked;
+      },
+      get ending() {
+        return w.ending;
+      },
+      get ended() {
+        return w.ending;
+      },
+      get finished() {
+        return w.finished;
+      },
+      get needDrain() {
+        return w.needDrain;
+      },
+      get defaultEncoding() {
+        return w.defaultEncoding;
+      },
+      get decodeStrings() {
+        return w.decodeStrings;
+      },
+      get bufferedRequestCount() {
+        return w.queue.length;
+      },
+      getBuffer() {
+        return w.queue.slice();
+      },
+    }),
+  );
 }
 
 // Defines the two views on the prototypes: a stream without that half

@@ -180,18 +180,31 @@ fn install_fixture_packages() -> Result<()> {
 /// `~/.cache/beeuni-tools/opencode-<version>`), and only when missing.
 fn install_opencode() -> Result<()> {
     const PACKAGE: &str = "opencode-ai@1.18.33";
-    let dir = match std::env::var_os("BEEUNI_OPENCODE_DIR") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => {
-            let home = std::env::var_os("HOME").context("HOME is not set")?;
-            std::path::Path::new(&home).join(".cache/beeuni-tools/opencode-1.18.33")
-        }
-    };
+    let dir = cache_dir("BEEUNI_OPENCODE_DIR", "opencode-1.18.33")?;
     if dir.join("node_modules/.bin/opencode").exists() {
         return Ok(());
     }
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    eprintln!("$ npm install --prefix {} {PACKAGE}", dir.display());
+    npm_install_into(&dir, PACKAGE)
+}
+
+/// A cache folder outside the clone: `$ENV` if set, else
+/// `~/.cache/beeuni-tools/NAME`.
+pub(crate) fn cache_dir(env: &str, name: &str) -> Result<std::path::PathBuf> {
+    match std::env::var_os(env) {
+        Some(dir) => Ok(std::path::PathBuf::from(dir)),
+        None => {
+            let home = std::env::var_os("HOME").context("HOME is not set")?;
+            Ok(std::path::Path::new(&home)
+                .join(".cache/beeuni-tools")
+                .join(name))
+        }
+    }
+}
+
+/// `npm install --prefix DIR PACKAGE`, creating DIR first.
+pub(crate) fn npm_install_into(dir: &std::path::Path, package: &str) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    eprintln!("$ npm install --prefix {} {package}", dir.display());
     let status = Command::new("npm")
         .args([
             "install",
@@ -200,12 +213,12 @@ fn install_opencode() -> Result<()> {
             "--loglevel=error",
             "--prefix",
         ])
-        .arg(&dir)
-        .arg(PACKAGE)
+        .arg(dir)
+        .arg(package)
         .status()
         .context("running npm install (is npm installed?)")?;
     if !status.success() {
-        bail!("npm install {PACKAGE} failed with {status}");
+        bail!("npm install {package} failed with {status}");
     }
     Ok(())
 }

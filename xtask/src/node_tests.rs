@@ -769,13 +769,7 @@ fn as_json(results: &[FileResult]) -> serde_json::Value {
 /// The reference Node: its npm package, installed once into a cache outside
 /// the clone (`$BEEUNI_NODE_REF_DIR`, else `~/.cache/beeuni-tools/node-<release>`).
 fn install_reference_node() -> Result<PathBuf> {
-    let dir = match std::env::var_os("BEEUNI_NODE_REF_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let home = std::env::var_os("HOME").context("HOME is not set")?;
-            Path::new(&home).join(format!(".cache/beeuni-tools/node-{NODE_RELEASE}"))
-        }
-    };
+    let dir = crate::cache_dir("BEEUNI_NODE_REF_DIR", &format!("node-{NODE_RELEASE}"))?;
     let node = dir.join("node_modules/.bin/node");
     if node.exists() {
         return Ok(node);
@@ -790,22 +784,9 @@ fn install_reference_node() -> Result<PathBuf> {
         other => other,
     };
     let package = format!("node-{os}-{arch}@{NODE_RELEASE}");
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    eprintln!("$ npm install --prefix {} {package}", dir.display());
-    let status = Command::new("npm")
-        .args([
-            "install",
-            "--no-audit",
-            "--no-fund",
-            "--loglevel=error",
-            "--prefix",
-        ])
-        .arg(&dir)
-        .arg(&package)
-        .status()
-        .context("running npm install (is npm installed?)")?;
-    if !status.success() || !node.exists() {
-        bail!("npm install {package} failed with {status}");
+    crate::npm_install_into(&dir, &package)?;
+    if !node.exists() {
+        bail!("npm install {package} left no {}", node.display());
     }
     Ok(node)
 }

@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 const common = require('./index.js');
 
 const getPort = () => common.PORT;
-const {
+export const {
   allowGlobals,
   buildType,
   canCreateSymLink,
@@ -52,51 +52,4 @@ const {
   sleepSync,
 } = common;
 
-export {
-  allowGlobals,
-  buildType,
-  canCreateSymLink,
-  enoughTestMem,
-  escapePOSIXShell,
-  expectsError,
-  expectWarning,
-  getArrayBufferViews,
-  getBufferSources,
-  getTTYfd,
-  hasCrypto,
-  hasInspector,
-  hasSQLite,
-  hasIntl,
-  hasIPv6,
-  isAIX,
-  isAlive,
-  isFreeBSD,
-  isIBMi,
-  isInsideDirWithUnusualChars,
-  isLinux,
-  isOpenBSD,
-  isMacOS,
-  isSunOS,
-  isWindows,
-  localIPv6Hosts,
-  mustCall,
-  mustCallAtLeast,
-  mustNotCall,
-  mustNotMutateObjectDeep,
-  mustSucceed,
-  nodeProcessAborted,
-  parseTestMetadata,
-  PIPE,
-  platformTimeout,
-  printSkipMessage,
-  runWithInvalidFD,
-  skip,
-  skipIf32Bits,
-  skipIfEslintMissing,
-  skipIfInspectorDisabled,
-  skipIfSQLiteMissing,
-  spawnPromisified,
-  sleepSync,
-  createRequire,
-  getPort,
-};
+export { createRequire, getPort };

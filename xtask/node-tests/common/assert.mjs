@@ -1,4 +1,5 @@
-// The ES module face of the harness's strict `assert` (`import assert from 'node:assert'`).
+// The ES module face of the harness's strict `assert` (`import assert from 'node:assert'`);
+// the harness writes `assert/strict`'s face from this file, with `.strict` behind it.
 import { createRequire } from 'module';
 
 const assert = createRequire(import.meta.url)('./assert.js');

@@ -145,7 +145,9 @@ fn basename_str(p: &str, ext: Option<&str>) -> String {
     if let Some(ext) = ext
         && !ext.is_empty()
         && base.ends_with(ext)
-        && base != ext
+        // A suffix that is the whole name is kept, except when the path is
+        // that name alone: Bun (as Node) gives basename('.js', '.js') === ''.
+        && (base != ext || p == ext)
     {
         base = &base[..base.len() - ext.len()];
     }
@@ -313,6 +315,9 @@ mod tests {
         assert_eq!(basename_str("/a/b/c.txt/", None), "c.txt");
         assert_eq!(basename_str("/a/b/c.txt", Some(".txt")), "c");
         assert_eq!(basename_str("/a/.txt", Some(".txt")), ".txt");
+        assert_eq!(basename_str(".js", Some(".js")), "");
+        assert_eq!(basename_str("bbb", Some("bbb")), "");
+        assert_eq!(basename_str("bbb/", Some("bbb")), "bbb");
         assert_eq!(extname_str("x/file.tar.gz"), ".gz");
         assert_eq!(extname_str(".bashrc"), "");
         assert_eq!(extname_str("noext"), "");

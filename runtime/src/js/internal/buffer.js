@@ -483,4 +483,6 @@ return {
   toBuffer,
   bytesOf,
   bufferOf,
+  receivedText,
+  shownNumber,
 };

@@ -46,6 +46,13 @@ const keys =
   (name) =>
   (...args) =>
     need('node/internal/crypto/keys').nodeKeys[name](...args);
+// util.promisify(generateKeyPair) resolves to { publicKey, privateKey }, as Node's does.
+function generateKeyPair(type, options, callback) {
+  need('node/internal/crypto/keys').nodeKeys.generateKeyPair(type, options, callback);
+}
+Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
+  value: keys('generateKeyPairPromise'),
+});
 
 // Cipheriv and Decipheriv are Transform streams in node/internal/crypto/cipher, run
 // on first use so that importing node:crypto loads no node:stream: these
@@ -168,6 +175,8 @@ const nodeCrypto = {
   scryptSync: keys('scryptSync'),
   scrypt: keys('scrypt'),
   KeyObject,
+  generateKeyPair,
+  generateKeyPairSync: keys('generateKeyPairSync'),
   createPrivateKey: keys('createPrivateKey'),
   createPublicKey: keys('createPublicKey'),
   createSecretKey: keys('createSecretKey'),

@@ -11,9 +11,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use boa_engine::{Context, JsResult, JsString, JsValue};
 use p256::elliptic_curve::sec1::ToSec1Point;
-use rsa::pkcs1::{
-    DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
-};
+use rsa::pkcs1::{DecodeRsaPrivateKey, EncodeRsaPrivateKey, EncodeRsaPublicKey};
 use rsa::pkcs8::{
     DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
 };
@@ -130,7 +128,7 @@ fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
                 .map_err(|_| decode_error())?;
             match info.algorithm.oid.to_string().as_str() {
                 RSA_OID => {
-                    PublicKey::from_public_key_der(der).map_err(|_| decode_error())?;
+                    rsa_public_of(der)?;
                     Ok(Key {
                         kind: "rsa",
                         private: false,
@@ -146,7 +144,7 @@ fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
             }
         }
         "pkcs1" => rsa_private(&PrivateKey::from_pkcs1_der(der).map_err(|_| decode_error())?),
-        "pkcs1-public" => rsa_public(&PublicKey::from_pkcs1_der(der).map_err(|_| decode_error())?),
+        "pkcs1-public" => rsa_public(&rsa_public_of_pkcs1(der)?),
         "sec1" => ec_private(&p256::SecretKey::from_sec1_der(der).map_err(|_| decode_error())?),
         "ec-raw" => ec_public(&p256::PublicKey::from_sec1_bytes(der).map_err(|_| decode_error())?),
         other => Err(error(format!("internal: unknown key format {other}"))),
@@ -202,8 +200,31 @@ pub(super) fn rsa_private_of(der: &[u8]) -> JsResult<PrivateKey> {
     PrivateKey::from_pkcs8_der(der).map_err(|_| decode_error())
 }
 
+/// The smallest and largest RSA moduli read, in bits: OpenSSL's range, where
+/// the crate's default refuses keys under 1,024 bits (Node's tests and
+/// Bun generate 512-bit ones).
+const RSA_BITS: std::ops::RangeInclusive<usize> = 512..=PublicKey::MAX_SIZE;
+
 pub(super) fn rsa_public_of(der: &[u8]) -> JsResult<PublicKey> {
-    PublicKey::from_public_key_der(der).map_err(|_| decode_error())
+    let info =
+        rsa::pkcs8::spki::SubjectPublicKeyInfoRef::try_from(der).map_err(|_| decode_error())?;
+    if info.algorithm.oid.to_string() != RSA_OID {
+        return Err(decode_error());
+    }
+    rsa_public_of_pkcs1(
+        info.subject_public_key
+            .as_bytes()
+            .ok_or_else(decode_error)?,
+    )
+}
+
+/// A PKCS#1 `RSAPublicKey`, of any size in [`RSA_BITS`].
+fn rsa_public_of_pkcs1(der: &[u8]) -> JsResult<PublicKey> {
+    use rsa::pkcs1::der::Decode;
+    let key = rsa::pkcs1::RsaPublicKeyRef::from_der(der).map_err(|_| decode_error())?;
+    let n = uint(key.modulus.as_bytes());
+    let e = uint(key.public_exponent.as_bytes());
+    PublicKey::new_with_size_limits(n, e, RSA_BITS).map_err(|_| decode_error())
 }
 
 pub(super) fn ec_private_of(der: &[u8]) -> JsResult<p256::SecretKey> {
@@ -430,6 +451,11 @@ pub(in crate::ops) fn key_public(
 }
 
 /// `keyGenerate(kind, bits, exponent)` → a new private key as PKCS#8 DER.
+///
+/// RSA sizes follow BoringSSL, as Bun reports them: under 256 bits (or past
+/// what an `int` holds) `INVALID_KEYBITS`, rounded down to a multiple of 128,
+/// under 512 `KEY_SIZE_TOO_SMALL`, over 16,384 `MODULUS_TOO_LARGE`; the
+/// exponent must be odd and at least 3 (`BAD_E_VALUE`).
 pub(in crate::ops) fn key_generate(
     _: &JsValue,
     args: &[JsValue],
@@ -437,17 +463,16 @@ pub(in crate::ops) fn key_generate(
 ) -> JsResult<JsValue> {
     let kind = string_arg(args, 0, context)?;
     let key = if kind == "rsa" {
-        let bits = super::super::arg(args, 1).to_u32(context)? as usize;
-        let exponent = super::super::arg(args, 2).to_u32(context)?;
-        // Generating a bigger key takes seconds to minutes of native code that no
-        // deadline can interrupt.
-        if !(512..=4096).contains(&bits) {
-            return Err(error("INVALID_MODULUS_LENGTH"));
+        let bits = super::super::arg(args, 1).to_number(context)?;
+        let exponent = super::super::arg(args, 2).to_number(context)?;
+        let bits = rsa_bits(bits)?;
+        if exponent < 3.0 || exponent % 2.0 != 1.0 || exponent > f64::from(u32::MAX) {
+            return Err(error("BAD_E_VALUE"));
         }
-        let key = PrivateKey::new_with_exp(
+        let key = PrivateKey::new_with_exp_unchecked(
             &mut getrandom::SysRng,
             bits,
-            BoxedUint::from(u64::from(exponent)),
+            BoxedUint::from(exponent as u64),
         )
         .map_err(|_| error("KEY_GENERATION_FAILED"))?;
         rsa_private(&key)?
@@ -458,4 +483,64 @@ pub(in crate::ops) fn key_generate(
         ec_private(&key)?
     };
     bytes_value(&key.der, context)
+}
+
+/// The modulus size BoringSSL would generate for `bits`, or its reason not to.
+fn rsa_bits(bits: f64) -> JsResult<usize> {
+    if !(256.0..=f64::from(i32::MAX)).contains(&bits) {
+        return Err(error("INVALID_KEYBITS"));
+    }
+    if bits > 16384.0 {
+        return Err(error("MODULUS_TOO_LARGE"));
+    }
+    let bits = bits as usize / 128 * 128;
+    if bits < 512 {
+        return Err(error("KEY_SIZE_TOO_SMALL"));
+    }
+    // Generating a bigger key takes minutes of native code that no deadline
+    // can interrupt.
+    if bits > 4096 {
+        return Err(error("MODULUS_OVER_RUNTIME_LIMIT"));
+    }
+    Ok(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reason(result: JsResult<usize>) -> String {
+        result.map_or_else(
+            |e| e.to_string().replace(" (native)", ""),
+            |bits| bits.to_string(),
+        )
+    }
+
+    #[test]
+    fn rsa_sizes_follow_boringssl() {
+        assert_eq!(reason(rsa_bits(255.0)), "Error: INVALID_KEYBITS");
+        assert_eq!(reason(rsa_bits(2f64.powi(31))), "Error: INVALID_KEYBITS");
+        assert_eq!(reason(rsa_bits(256.0)), "Error: KEY_SIZE_TOO_SMALL");
+        assert_eq!(reason(rsa_bits(511.0)), "Error: KEY_SIZE_TOO_SMALL");
+        assert_eq!(reason(rsa_bits(520.0)), "512");
+        assert_eq!(reason(rsa_bits(1100.0)), "1024");
+        assert_eq!(reason(rsa_bits(16385.0)), "Error: MODULUS_TOO_LARGE");
+        assert_eq!(
+            reason(rsa_bits(8192.0)),
+            "Error: MODULUS_OVER_RUNTIME_LIMIT"
+        );
+    }
+
+    #[test]
+    fn a_512_bit_key_is_read_back() {
+        let key =
+            PrivateKey::new_with_exp_unchecked(&mut getrandom::SysRng, 512, BoxedUint::from(3u64))
+                .unwrap();
+        let private = rsa_private(&key).unwrap();
+        let public = rsa_public(&key.to_public_key()).unwrap();
+        assert_eq!(rsa_private_of(&private.der).unwrap().n().bit_width(), 512);
+        assert_eq!(rsa_public_of(&public.der).unwrap().n().bit_width(), 512);
+        let pkcs1 = key.to_public_key().to_pkcs1_der().unwrap();
+        assert!(rsa_public_of_pkcs1(pkcs1.as_bytes()).is_ok());
+    }
 }

@@ -66,6 +66,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("keyExport", crypto::key_export, 4),
         ("keyPublic", crypto::key_public, 2),
         ("keyGenerate", crypto::key_generate, 3),
+        ("keyAgree", crypto::key_agree, 3),
         ("sign", crypto::sign, 5),
         ("verify", crypto::verify, 6),
         ("rsaOaep", crypto::rsa_oaep, 5),

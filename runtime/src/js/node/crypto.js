@@ -176,6 +176,7 @@ const nodeCrypto = {
   scrypt: keys('scrypt'),
   KeyObject,
   generateKeyPair,
+  diffieHellman: keys('diffieHellman'),
   generateKeyPairSync: keys('generateKeyPairSync'),
   createPrivateKey: keys('createPrivateKey'),
   createPublicKey: keys('createPublicKey'),

@@ -120,7 +120,10 @@ fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
                         .map_err(|_| error("UNSUPPORTED_CURVE"))?;
                     ec_private(&secret)
                 }
-                _ => Err(error("UNSUPPORTED_ALGORITHM")),
+                oid => match super::okp::kind_of(oid) {
+                    Some(kind) => super::okp::private_from_pkcs8(kind, info.private_key.as_bytes()),
+                    None => Err(error("UNSUPPORTED_ALGORITHM")),
+                },
             }
         }
         "spki" => {
@@ -140,7 +143,15 @@ fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
                         .map_err(|_| error("UNSUPPORTED_CURVE"))?;
                     ec_public(&public)
                 }
-                _ => Err(error("UNSUPPORTED_ALGORITHM")),
+                oid => match super::okp::kind_of(oid) {
+                    Some(kind) => super::okp::public(
+                        kind,
+                        info.subject_public_key
+                            .as_bytes()
+                            .ok_or_else(decode_error)?,
+                    ),
+                    None => Err(error("UNSUPPORTED_ALGORITHM")),
+                },
             }
         }
         "pkcs1" => rsa_private(&PrivateKey::from_pkcs1_der(der).map_err(|_| decode_error())?),
@@ -192,7 +203,8 @@ fn bits(key: &Key) -> JsResult<u32> {
     Ok(match (key.kind, key.private) {
         ("rsa", true) => rsa_private_of(&key.der)?.n().bit_width(),
         ("rsa", false) => rsa_public_of(&key.der)?.n().bit_width(),
-        _ => 256,
+        ("ec", _) => 256,
+        _ => 0,
     })
 }
 
@@ -283,6 +295,11 @@ fn from_jwk(data: &[u8]) -> JsResult<Key> {
                 }
             }
         }
+        Some("OKP") => super::okp::from_jwk(
+            jwk.get("crv").and_then(|v| v.as_str()),
+            field("d")?,
+            field("x")?,
+        ),
         _ => Err(error("JWK_INVALID")),
     }
 }
@@ -382,8 +399,18 @@ pub(in crate::ops) fn key_export(
             bytes_value(ec_public_of(&der)?.to_sec1_point(false).as_bytes(), context)
         }
         ("ec", _, "jwk") => text(ec_jwk(&der, private)?.to_string()),
+        ("ed25519" | "x25519", _, "jwk") => {
+            text(super::okp::jwk(&kind, private, &der)?.to_string())
+        }
+        ("ed25519" | "x25519", true, "pkcs8-pem") => text(pem("PRIVATE KEY", &der)?),
+        ("ed25519" | "x25519", false, "spki-pem") => text(pem("PUBLIC KEY", &der)?),
+        ("ed25519" | "x25519", false, "raw") => bytes_value(&super::okp::public_of(&der)?, context),
         _ => Err(error("UNSUPPORTED_FORMAT")),
     }
+}
+
+fn pem(label: &str, der: &[u8]) -> JsResult<String> {
+    pem_rfc7468::encode_string(label, pem_rfc7468::LineEnding::LF, der).map_err(encode_error)
 }
 
 fn rsa_jwk(der: &[u8], private: bool) -> JsResult<serde_json::Value> {
@@ -442,15 +469,17 @@ pub(in crate::ops) fn key_public(
 ) -> JsResult<JsValue> {
     let kind = string_arg(args, 0, context)?;
     let der = bytes_arg(args, 1, context)?.unwrap_or_default();
-    let key = if kind == "rsa" {
-        rsa_public(&rsa_private_of(&der)?.to_public_key())?
-    } else {
-        ec_public(&ec_private_of(&der)?.public_key())?
+    let key = match kind.as_str() {
+        "rsa" => rsa_public(&rsa_private_of(&der)?.to_public_key())?,
+        "ed25519" => super::okp::public_of_private("ed25519", &der)?,
+        "x25519" => super::okp::public_of_private("x25519", &der)?,
+        _ => ec_public(&ec_private_of(&der)?.public_key())?,
     };
     bytes_value(&key.der, context)
 }
 
-/// `keyGenerate(kind, bits, exponent)` → a new private key as PKCS#8 DER.
+/// `keyGenerate(kind, bits, exponent)` → a new private key as PKCS#8 DER;
+/// `kind` is `rsa`, `ec`, `ed25519` or `x25519`.
 ///
 /// RSA sizes follow BoringSSL, as Bun reports them: under 256 bits (or past
 /// what an `int` holds) `INVALID_KEYBITS`, rounded down to a multiple of 128,
@@ -476,6 +505,12 @@ pub(in crate::ops) fn key_generate(
         )
         .map_err(|_| error("KEY_GENERATION_FAILED"))?;
         rsa_private(&key)?
+    } else if kind == "ed25519" || kind == "x25519" {
+        super::okp::generate(if kind == "ed25519" {
+            "ed25519"
+        } else {
+            "x25519"
+        })?
     } else {
         use rsa::Generate;
         let key = p256::SecretKey::try_generate_from_rng(&mut getrandom::SysRng)
@@ -503,6 +538,30 @@ fn rsa_bits(bits: f64) -> JsResult<usize> {
         return Err(error("MODULUS_OVER_RUNTIME_LIMIT"));
     }
     Ok(bits)
+}
+
+/// `keyAgree(kind, privatePkcs8, publicSpki)` → the shared secret of an
+/// X25519 or EC (ECDH) key pair and another party's public key.
+pub(in crate::ops) fn key_agree(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let kind = string_arg(args, 0, context)?;
+    let private = bytes_arg(args, 1, context)?.unwrap_or_default();
+    let public = bytes_arg(args, 2, context)?.unwrap_or_default();
+    let secret = match kind.as_str() {
+        "x25519" => super::okp::agree(&private, &public)?,
+        "ec" => {
+            let secret = ec_private_of(&private)?;
+            let public = ec_public_of(&public)?;
+            p256::ecdh::diffie_hellman(secret.to_nonzero_scalar(), public.as_affine())
+                .raw_secret_bytes()
+                .to_vec()
+        }
+        _ => return Err(error("OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE")),
+    };
+    bytes_value(&secret, context)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 mod cipher;
 mod kdf;
 mod keys;
+mod okp;
 mod sign;
 mod streaming;
 
@@ -12,7 +13,7 @@ use boa_engine::{Context, JsResult, JsString, JsValue};
 
 pub(super) use cipher::{aes_gcm, rsa_oaep};
 pub(super) use kdf::{hkdf, pbkdf2, scrypt};
-pub(super) use keys::{key_export, key_generate, key_parse, key_public};
+pub(super) use keys::{key_agree, key_export, key_generate, key_parse, key_public};
 pub(super) use sign::{sign, verify};
 pub(super) use streaming::{cipher_final, cipher_init, cipher_set, cipher_update};
 

@@ -1,5 +1,5 @@
-//! Signatures: RSASSA-PKCS1-v1_5, RSA-PSS and ECDSA on P-256, over keys in
-//! the normal form of `keys.rs`.
+//! Signatures: RSASSA-PKCS1-v1_5, RSA-PSS, ECDSA on P-256 and Ed25519, over
+//! keys in the normal form of `keys.rs`.
 //!
 //! The message is hashed here with the named hash and signed as a prehash,
 //! so one code path serves every hash. ECDSA signatures come out as DER
@@ -110,7 +110,12 @@ fn signing_args(
     let hash = string_arg(args, 1, context)?;
     let der = bytes_arg(args, 2, context)?.unwrap_or_default();
     let data = bytes_arg(args, 3, context)?.unwrap_or_default();
-    let hashed = prehash(&hash, &data)?;
+    // Ed25519 signs the message itself.
+    let hashed = if scheme == "ed25519" {
+        data
+    } else {
+        prehash(&hash, &data)?
+    };
     Ok((scheme, hash, der, hashed))
 }
 
@@ -152,6 +157,7 @@ pub(in crate::ops) fn sign(
                 signature.to_bytes().to_vec()
             }
         }
+        "ed25519" => super::okp::sign(&der, &hashed)?,
         other => return Err(error(format!("internal: unknown signature scheme {other}"))),
     };
     bytes_value(&signature, context)
@@ -187,6 +193,7 @@ pub(in crate::ops) fn verify(
             };
             parsed.is_ok_and(|signature| key.verify_prehash(&hashed, &signature).is_ok())
         }
+        "ed25519" => super::okp::verify(&der, &hashed, &signature)?,
         other => return Err(error(format!("internal: unknown signature scheme {other}"))),
     };
     Ok(JsValue::from(good))

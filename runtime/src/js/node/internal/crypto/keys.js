@@ -64,6 +64,7 @@ class KeyObject extends PublicKeyObject {
     const d = keyObjects.get(this);
     if (d.type === 'secret') return undefined;
     if (d.kind === 'ec') return { namedCurve: 'prime256v1' };
+    if (d.kind === 'ed25519' || d.kind === 'x25519') return {};
     const jwk = JSON.parse(host.keyExport('rsa', 'public', publicDer(d), 'jwk'));
     const e = base64Decode(jwk.e).reduce((n, b) => n * 256n + BigInt(b), 0n);
     return { modulusLength: d.bits, publicExponent: e };
@@ -101,20 +102,36 @@ class KeyObject extends PublicKeyObject {
       return format === 'der'
         ? toBuffer(d.der.slice())
         : host.keyExport(d.kind, d.type, bufferOf(d.der), `${type}-pem`);
-    const allowed =
-      d.type === 'private' ? (d.kind === 'rsa' ? ['pkcs1'] : ['sec1']) : d.kind === 'rsa' ? ['pkcs1'] : [];
+    const allowed = d.type === 'private' ? ['pkcs1', 'sec1'] : ['pkcs1'];
     if (!allowed.includes(type))
       throw coded(
         TypeError,
         'ERR_INVALID_ARG_VALUE',
         `The property 'options.type' is invalid. Received ${type === undefined ? 'undefined' : `'${type}'`}`,
       );
+    incompatible(type, d.kind);
     const out = host.keyExport(d.kind, d.type, bufferOf(d.der), `${type}-${format}`);
     return typeof out === 'string' ? out : toBuffer(new Uint8Array(out));
   }
   get [Symbol.toStringTag]() {
     return 'KeyObject';
   }
+}
+
+// PKCS#1 is for RSA keys and SEC1 for EC keys alone.
+function incompatible(type, kind) {
+  if (type === 'pkcs1' && kind !== 'rsa')
+    throw coded(
+      Error,
+      'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS',
+      'The selected key encoding pkcs1 can only be used for RSA keys.',
+    );
+  if (type === 'sec1' && kind !== 'ec')
+    throw coded(
+      Error,
+      'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS',
+      'The selected key encoding sec1 can only be used for EC keys.',
+    );
 }
 
 function publicDer(d) {
@@ -240,19 +257,48 @@ function signingKey(input, wantPrivate) {
     );
   let scheme;
   if (data.kind === 'ec') scheme = options.dsaEncoding === 'ieee-p1363' ? 'ecdsa-p1363' : 'ecdsa-der';
+  else if (data.kind === 'ed25519') scheme = 'ed25519';
+  else if (data.kind === 'x25519')
+    throw coded(
+      Error,
+      'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE',
+      'error:0600007d:public key routines:OPENSSL_internal:OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE',
+    );
   else scheme = options.padding === RSA_PKCS1_PSS_PADDING ? 'pss' : 'pkcs1';
   const salt = options.saltLength === undefined ? RSA_PSS_SALTLEN_MAX_SIGN : options.saltLength;
   return { data, scheme, salt };
 }
 
+// The digest a key signs with: `hash` (null: the key's default, SHA-256 for
+// RSA and EC); Ed25519 hashes the message itself and takes none.
+function signingHash(scheme, hash) {
+  if (scheme !== 'ed25519') return hash == null ? 'sha256' : hash;
+  if (hash != null)
+    throw coded(
+      Error,
+      'ERR_OSSL_EVP_COMMAND_NOT_SUPPORTED',
+      'error:06000065:public key routines:OPENSSL_internal:COMMAND_NOT_SUPPORTED',
+    );
+  return 'none';
+}
+
 function signWith(hash, data, key) {
   const { data: keyData, scheme, salt } = signingKey(key, true);
-  return toBuffer(new Uint8Array(host.sign(scheme, hash, bufferOf(keyData.der), bufferOf(data), salt)));
+  return toBuffer(
+    new Uint8Array(host.sign(scheme, signingHash(scheme, hash), bufferOf(keyData.der), bufferOf(data), salt)),
+  );
 }
 
 function verifyWith(hash, data, key, signature) {
   const { data: keyData, scheme, salt } = signingKey(key, false);
-  return host.verify(scheme, hash, bufferOf(keyData.der), bufferOf(data), bufferOf(signature), salt);
+  return host.verify(
+    scheme,
+    signingHash(scheme, hash),
+    bufferOf(keyData.der),
+    bufferOf(data),
+    bufferOf(signature),
+    salt,
+  );
 }
 
 class Collector {
@@ -532,18 +578,7 @@ function keyEncoding(kind, encoding, which) {
   if (format !== undefined && format !== 'pem' && format !== 'der') throw invalid(`${where}.format`, format);
   const types = which === 'public' ? ['spki', 'pkcs1'] : ['pkcs8', 'pkcs1', 'sec1'];
   if (!types.includes(type)) throw invalid(`${where}.type`, type);
-  if (type === 'pkcs1' && kind !== 'rsa')
-    throw coded(
-      Error,
-      'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS',
-      'The selected key encoding pkcs1 can only be used for RSA keys.',
-    );
-  if (type === 'sec1' && kind !== 'ec')
-    throw coded(
-      Error,
-      'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS',
-      'The selected key encoding sec1 can only be used for EC keys.',
-    );
+  incompatible(type, kind);
   if (which === 'private' && cipher !== undefined) {
     if (typeof cipher !== 'string') throw invalid(`${where}.cipher`, cipher);
     if (passphrase === undefined) throw invalid(`${where}.passphrase`, passphrase);
@@ -640,7 +675,47 @@ const generateKeyPairPromise = (type, options) =>
     ),
   );
 
+// crypto.diffieHellman({ privateKey, publicKey }): ECDH or X25519 over two KeyObjects.
+function diffieHellman(options) {
+  if (options === null || typeof options !== 'object')
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "options" argument must be of type object. ${receivedText(options)}`,
+    );
+  const { privateKey, publicKey } = options;
+  for (const [name, key] of [
+    ['privateKey', privateKey],
+    ['publicKey', publicKey],
+  ])
+    if (!(key instanceof KeyObject))
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_VALUE',
+        `The property 'options.${name}' is invalid. Received ${key === undefined ? 'undefined' : typeof key === 'string' ? `'${key}'` : String(key)}`,
+      );
+  const mine = keyObjects.get(privateKey);
+  if (mine.type !== 'private')
+    throw coded(
+      TypeError,
+      'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE',
+      `Invalid key object type ${mine.type}, expected private.`,
+    );
+  let theirs = keyObjects.get(publicKey);
+  if (theirs.type === 'secret')
+    throw coded(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', 'Invalid key object type secret, expected public.');
+  if (theirs.type === 'private') theirs = { ...theirs, type: 'public', der: new Uint8Array(publicDer(theirs)) };
+  if (mine.kind !== theirs.kind || (mine.kind !== 'ec' && mine.kind !== 'x25519'))
+    throw coded(
+      TypeError,
+      'ERR_CRYPTO_INCOMPATIBLE_KEY',
+      `Incompatible key types for Diffie-Hellman: ${mine.kind} and ${theirs.kind}`,
+    );
+  return toBuffer(new Uint8Array(host.keyAgree(mine.kind, bufferOf(mine.der), bufferOf(theirs.der))));
+}
+
 const nodeKeys = {
+  diffieHellman,
   generateKeyPair,
   generateKeyPairPromise,
   generateKeyPairSync,
@@ -672,9 +747,9 @@ const nodeKeys = {
   createVerify: (algorithm) => new Verify(algorithm),
   // A null algorithm means the key's default, SHA-256 for RSA and EC.
   sign: (algorithm, data, key, callback) =>
-    oneShot(() => signWith(algorithm == null ? 'sha256' : digestName(algorithm), data, key), callback),
+    oneShot(() => signWith(algorithm == null ? null : digestName(algorithm), data, key), callback),
   verify: (algorithm, data, key, signature, callback) =>
-    oneShot(() => verifyWith(algorithm == null ? 'sha256' : digestName(algorithm), data, key, signature), callback),
+    oneShot(() => verifyWith(algorithm == null ? null : digestName(algorithm), data, key, signature), callback),
   Sign,
   Verify,
 };

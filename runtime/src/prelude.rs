@@ -187,6 +187,7 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("node:os", "node/os", "os"),
     ("node:path", "node/path", "path"),
     ("node:path/posix", "node/path", "path"),
+    ("node:path/win32", "node/path", "win32"),
     ("node:perf_hooks", "node/perf_hooks", "perfHooks"),
     ("node:process", "node/process", "process"),
     ("node:querystring", "node/querystring", "querystring"),

@@ -46,6 +46,11 @@ impl Pattern {
     }
 }
 
+/// Whether `path` matches `pattern` by Bun's rules (`path.matchesGlob`).
+pub(super) fn matches(pattern: &str, path: &str) -> bool {
+    Pattern::new(pattern).matches(path)
+}
+
 /// `globMatch(pattern, path)`.
 pub(super) fn glob_match(
     _: &JsValue,
@@ -54,7 +59,7 @@ pub(super) fn glob_match(
 ) -> JsResult<JsValue> {
     let pattern = string_arg(args, 0, context)?;
     let path = string_arg(args, 1, context)?;
-    Ok(Pattern::new(&pattern).matches(&path).into())
+    Ok(matches(&pattern, &path).into())
 }
 
 /// `globScan(pattern, cwd, dot, onlyFiles, followSymlinks, absolute)`, as the

@@ -218,6 +218,98 @@ fn coded_error(message: String, code: &str, errno: Option<i32>, context: &mut Co
     JsError::from_opaque(object.into())
 }
 
+/// A `TypeError` for an argument of the wrong type, worded as Bun words it
+/// (`The "path" property must be of type string, got number`), with
+/// Node's code `ERR_INVALID_ARG_TYPE`.
+fn invalid_arg_type(name: &str, expected: &str, value: &JsValue, context: &mut Context) -> JsError {
+    let got = match value.as_object() {
+        Some(object) if object.is_array() => "array".to_string(),
+        _ => value.type_of().to_string(),
+    };
+    let object = boa_engine::JsNativeError::typ()
+        .with_message(format!(
+            "The \"{name}\" property must be of type {expected}, got {got}"
+        ))
+        .into_opaque(context);
+    // A fresh error object: defining a data property cannot fail.
+    let _ = object.create_data_property_or_throw(
+        js_string!("code"),
+        js_string!("ERR_INVALID_ARG_TYPE"),
+        context,
+    );
+    JsError::from_opaque(object.into())
+}
+
+/// A `TypeError` for an argument of the wrong type in Node's words (`The
+/// "path" argument must be of type string. Received type number (7)`),
+/// with its code `ERR_INVALID_ARG_TYPE`: what Bun says where its function
+/// is Node's own JavaScript (`path.matchesGlob`).
+fn invalid_arg_type_received(
+    name: &str,
+    expected: &str,
+    value: &JsValue,
+    context: &mut Context,
+) -> JsError {
+    let received = received_text(value, context);
+    let object = boa_engine::JsNativeError::typ()
+        .with_message(format!(
+            "The \"{name}\" argument must be of type {expected}. {received}"
+        ))
+        .into_opaque(context);
+    // A fresh error object: defining a data property cannot fail.
+    let _ = object.create_data_property_or_throw(
+        js_string!("code"),
+        js_string!("ERR_INVALID_ARG_TYPE"),
+        context,
+    );
+    JsError::from_opaque(object.into())
+}
+
+/// Node's `Received …` for a refused value.
+fn received_text(value: &JsValue, context: &mut Context) -> String {
+    if value.is_undefined() || value.is_null() {
+        return format!("Received {}", value.display());
+    }
+    if let Some(object) = value.as_object() {
+        let name = |key: &str, of: &JsObject, context: &mut Context| {
+            of.get(JsString::from(key), context)
+                .ok()
+                .and_then(|v| v.as_string().map(|s| s.to_std_string_escaped()))
+        };
+        if object.is_callable() {
+            let function = name("name", &object, context).unwrap_or_default();
+            return format!("Received function {function}");
+        }
+        let constructor = object
+            .get(js_string!("constructor"), context)
+            .ok()
+            .and_then(|c| c.as_object().and_then(|c| name("name", &c, context)))
+            .filter(|n| !n.is_empty());
+        return match constructor {
+            Some(constructor) => format!("Received an instance of {constructor}"),
+            None => "Received [Object: null prototype]".into(),
+        };
+    }
+    let shown = if let Some(s) = value.as_string() {
+        format!("'{}'", s.to_std_string_escaped())
+    } else if value
+        .as_number()
+        .is_some_and(|n| n == 0.0 && n.is_sign_negative())
+    {
+        "-0".into()
+    } else if value.is_bigint() {
+        format!("{}n", value.display())
+    } else {
+        value.display().to_string()
+    };
+    let shown = if shown.chars().count() > 28 {
+        format!("{}...", shown.chars().take(25).collect::<String>())
+    } else {
+        shown
+    };
+    format!("Received type {} ({shown})", value.type_of())
+}
+
 /// A Node-style I/O error: `ENOENT: no such file or directory, open 'x'`,
 /// carrying `errno` (the negated OS number), `code`, `syscall` and `path`
 /// as Node sets them, in Node's order.

@@ -101,6 +101,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:os",
     "node:path",
     "node:path/posix",
+    "node:path/win32",
     "node:perf_hooks",
     "node:process",
     "node:querystring",

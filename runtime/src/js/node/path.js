@@ -1,5 +1,5 @@
-// ---- node/path.js: node:path (POSIX), made natively by ops/path.rs --------------
+// ---- node/path.js: node:path, made natively by ops/path/ ------------------------
+// The module is path.posix; path.win32 reads Windows paths on any system.
 const path = host.makePath();
-path.posix = path;
 
-return { path };
+return { path, win32: path.win32 };

@@ -3,7 +3,8 @@
 //!
 //! Owns the rules: a string result is returned as is, `undefined` becomes the
 //! empty string, anything else is `JSON.stringify(value, null, 2)` (the
-//! intrinsic, captured before any tool ran, so a tool cannot replace it); a
+//! intrinsic, captured before any tool ran, so a tool cannot replace it,
+//! or its native serializer for plain data directly); a
 //! thrown `Error` gives its `message`, any other thrown value its string (or
 //! JSON) form. It does not schedule anything; `host.rs` drives the call.
 
@@ -47,8 +48,7 @@ pub(crate) fn invoke(
     };
     let preparing = |e: JsError| format!("internal error preparing the call: {e}");
     let args = JsValue::from_json(&args, context).map_err(preparing)?;
-    let call_context = call_context(request, state, context).map_err(preparing)?;
-    let signal = CallSignal::install(&call_context, context).map_err(preparing)?;
+    let (call_context, signal) = call_context(request, state, context).map_err(preparing)?;
     let result = match execute.call(&tool.clone().into(), &[args, call_context.into()], context) {
         Ok(value) => Ok(value),
         Err(error) => Err(settled_from_error(error, context)),
@@ -56,12 +56,13 @@ pub(crate) fn invoke(
     Ok(Invoked { signal, result })
 }
 
-/// `{ sessionId, agent, directory, env }`; `signal` is added by [`CallSignal`].
+/// `{ sessionId, agent, directory, env, signal }`, the signal's accessor
+/// made by [`CallSignal`].
 fn call_context(
     request: &CallRequest,
     state: &HostState,
     context: &mut Context,
-) -> JsResult<JsObject> {
+) -> JsResult<(JsObject, CallSignal)> {
     let env = JsObject::with_object_proto(context.intrinsics());
     for (name, value) in &request.context.env {
         env.create_data_property_or_throw(
@@ -70,23 +71,28 @@ fn call_context(
             context,
         )?;
     }
-    let call_context = JsObject::with_object_proto(context.intrinsics());
+    let (call_context, signal) = CallSignal::new_context(context);
     let directory = state.project_dir.display().to_string();
+    // Static key strings: a call allocates none for its context's names.
     for (name, value) in [
         (
-            "sessionId",
+            js_string!("sessionId"),
             JsValue::from(JsString::from(request.context.session_id.as_str())),
         ),
         (
-            "agent",
+            js_string!("agent"),
             JsString::from(request.context.agent.as_str()).into(),
         ),
-        ("directory", JsString::from(directory.as_str()).into()),
-        ("env", env.into()),
+        (
+            js_string!("directory"),
+            JsString::from(directory.as_str()).into(),
+        ),
+        (js_string!("env"), env.into()),
     ] {
-        call_context.create_data_property_or_throw(JsString::from(name), value, context)?;
+        call_context.create_data_property_or_throw(name, value, context)?;
     }
-    Ok(call_context)
+    signal.define(&call_context, context)?;
+    Ok((call_context, signal))
 }
 
 fn settled_from_error(error: JsError, context: &mut Context) -> Settled {
@@ -137,6 +143,12 @@ pub(crate) fn stringify(
     internals: &JsObject,
     context: &mut Context,
 ) -> Result<Option<String>, String> {
+    // Plain data (most results) is written natively, as the realm's own
+    // `JSON.stringify` would first try; the rest goes through it.
+    if let Some(text) = crate::fast::json::serialize(value, if indent { "  " } else { "" }, context)
+    {
+        return Ok(text);
+    }
     let stringify = internal(internals, "stringify", context)?;
     let space = if indent {
         JsValue::from(2)

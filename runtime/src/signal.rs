@@ -6,10 +6,15 @@
 //! signal first read after it comes out already aborted. A tool may assign
 //! `context.signal`; it then reads back what it assigned.
 
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string};
+use boa_engine::object::ObjectInitializer;
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{
+    Context, JsData, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string,
+};
+use boa_gc::{Finalize, Trace};
 
 use crate::internals;
-use crate::js_value::{define_accessor, error};
+use crate::js_value::{error, function};
 
 /// The state behind one call's `context.signal`.
 pub(crate) struct CallSignal {
@@ -18,45 +23,52 @@ pub(crate) struct CallSignal {
     slot: JsObject,
 }
 
+/// What a call context object carries: its signal's slot, which the
+/// realm's one accessor pair finds through `this`.
+#[derive(Trace, Finalize, JsData)]
+struct CallData {
+    slot: JsObject,
+}
+
+/// The `signal` getter and setter of a realm, made once: defining a
+/// property with them is all a call pays.
+struct Accessors {
+    get: JsObject,
+    set: JsObject,
+}
+
 impl CallSignal {
-    /// Defines the `signal` accessor on `call_context`.
-    pub(crate) fn install(call_context: &JsObject, context: &mut Context) -> JsResult<CallSignal> {
+    /// A new, empty call context object and its signal; the object's
+    /// properties come next, then [`CallSignal::define`] adds `signal`.
+    pub(crate) fn new_context(context: &mut Context) -> (JsObject, CallSignal) {
         let slot = JsObject::with_null_proto();
-        let get = NativeFunction::from_copy_closure_with_captures(
-            |_, _, slot, context| {
-                if slot.has_own_property(js_string!("replacement"), context)? {
-                    return slot.get(js_string!("replacement"), context);
-                }
-                let controller = match slot.get(js_string!("controller"), context)?.as_object() {
-                    Some(controller) => controller,
-                    None => {
-                        let controller = new_controller(context)?;
-                        let aborted_with = slot.get(js_string!("abortedWith"), context)?;
-                        if !aborted_with.is_undefined() {
-                            abort(&controller, aborted_with, context)?;
-                        }
-                        slot.create_data_property_or_throw(
-                            js_string!("controller"),
-                            controller.clone(),
-                            context,
-                        )?;
-                        controller
-                    }
-                };
-                controller.get(js_string!("signal"), context)
-            },
-            slot.clone(),
-        );
-        let set = NativeFunction::from_copy_closure_with_captures(
-            |_, args, slot, context| {
-                let value = args.first().cloned().unwrap_or_default();
-                slot.create_data_property_or_throw(js_string!("replacement"), value, context)?;
-                Ok(JsValue::undefined())
-            },
-            slot.clone(),
-        );
-        define_accessor(call_context, "signal", get, set, context)?;
-        Ok(CallSignal { slot })
+        let object =
+            ObjectInitializer::with_native_data(CallData { slot: slot.clone() }, context).build();
+        (object, CallSignal { slot })
+    }
+
+    /// Defines the `signal` accessor on `call_context`, enumerable and
+    /// configurable, as an assignment would leave it.
+    pub(crate) fn define(&self, call_context: &JsObject, context: &mut Context) -> JsResult<()> {
+        let (get, set) = match context.get_data::<Accessors>() {
+            Some(accessors) => (accessors.get.clone(), accessors.set.clone()),
+            None => {
+                let accessors = accessors(context);
+                let pair = (accessors.get.clone(), accessors.set.clone());
+                context.insert_data(accessors);
+                pair
+            }
+        };
+        call_context.define_property_or_throw(
+            js_string!("signal"),
+            PropertyDescriptor::builder()
+                .get(get)
+                .set(set)
+                .enumerable(true)
+                .configurable(true),
+            context,
+        )?;
+        Ok(())
     }
 
     /// Aborts the signal with a `TimeoutError` whose message is `message`
@@ -105,4 +117,56 @@ fn abort(controller: &JsObject, reason: JsValue, context: &mut Context) -> JsRes
         .ok_or_else(|| error("the AbortController has no abort"))?
         .call(&controller.clone().into(), &[reason], context)
         .map(|_| ())
+}
+
+/// The slot of the call context `this` is, or inherits from.
+fn slot_of(this: &JsValue) -> Option<JsObject> {
+    let mut current = this.as_object();
+    for _ in 0..16 {
+        let object = current?;
+        if let Some(data) = object.downcast_ref::<CallData>() {
+            return Some(data.slot.clone());
+        }
+        current = object.prototype();
+    }
+    None
+}
+
+fn accessors(context: &mut Context) -> Accessors {
+    let get = NativeFunction::from_fn_ptr(|this, _, context| {
+        let Some(slot) = slot_of(this) else {
+            return Ok(JsValue::undefined());
+        };
+        if slot.has_own_property(js_string!("replacement"), context)? {
+            return slot.get(js_string!("replacement"), context);
+        }
+        let controller = match slot.get(js_string!("controller"), context)?.as_object() {
+            Some(controller) => controller,
+            None => {
+                let controller = new_controller(context)?;
+                let aborted_with = slot.get(js_string!("abortedWith"), context)?;
+                if !aborted_with.is_undefined() {
+                    abort(&controller, aborted_with, context)?;
+                }
+                slot.create_data_property_or_throw(
+                    js_string!("controller"),
+                    controller.clone(),
+                    context,
+                )?;
+                controller
+            }
+        };
+        controller.get(js_string!("signal"), context)
+    });
+    let set = NativeFunction::from_fn_ptr(|this, args, context| {
+        if let Some(slot) = slot_of(this) {
+            let value = args.first().cloned().unwrap_or_default();
+            slot.create_data_property_or_throw(js_string!("replacement"), value, context)?;
+        }
+        Ok(JsValue::undefined())
+    });
+    Accessors {
+        get: function(context, "get signal", 0, get),
+        set: function(context, "set signal", 1, set),
+    }
 }

@@ -5,12 +5,16 @@
 //! - [`regexp`]: `RegExp.prototype.exec` without boa 0.22's copy of the
 //!   whole input on every call, and with fast paths for sticky, anchored and
 //!   literal-prefixed patterns.
+//! - [`json`]: `JSON.stringify` of plain data into one buffer, without boa
+//!   0.22's copy of every member into its parent.
 
+pub(crate) mod json;
 pub(crate) mod regexp;
 
 use boa_engine::{Context, JsResult};
 
 /// Installs every replacement into `context`'s realm.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
-    regexp::install(context)
+    regexp::install(context)?;
+    json::install(context)
 }

@@ -42,6 +42,10 @@ fn results_become_text() {
         );
         assert_eq!(call(&mut host, "undefined"), CallOutcome::Ok(String::new()));
         assert_eq!(call(&mut host, "number"), CallOutcome::Ok("42".into()));
+        assert_eq!(
+            call(&mut host, "dated"),
+            CallOutcome::Ok("{\n  \"at\": \"1970-01-01T00:00:00.000Z\",\n  \"tags\": {},\n  \"lazy\": \"got\",\n  \"money\": \"1.00 EUR\",\n  \"list\": [\n    1,\n    null,\n    3\n  ]\n}".into())
+        );
         let CallOutcome::ToolError(cyclic) = call(&mut host, "cyclic") else {
             panic!()
         };
@@ -49,6 +53,32 @@ fn results_become_text() {
             cyclic.starts_with("the tool's result cannot be converted to JSON: "),
             "{cyclic}"
         );
+    });
+}
+
+/// One accessor pair serves every call's `context.signal`, finding the
+/// call through `this`: it must read as an own property made per call.
+#[test]
+fn the_call_context_reads_as_a_plain_object_with_its_own_signal() {
+    on_big_stack(|| {
+        let mut host = load_fixture("outputs", test_limits());
+        for _ in 0..2 {
+            let CallOutcome::Ok(text) = call(&mut host, "context") else {
+                panic!("the context call failed")
+            };
+            let seen: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(
+                seen,
+                serde_json::json!({
+                    "keys": ["sessionId", "agent", "directory", "env", "signal"],
+                    "signal": true,
+                    "spread": true,
+                    "accessor": ["function", true, true],
+                    "inherited": true,
+                    "replaced": "replaced",
+                })
+            );
+        }
     });
 }
 

@@ -62,6 +62,7 @@ const UNITS: &[(&str, &str)] = units![
     "node/http2",
     "node/https",
     "node/internal/crypto/cipher",
+    "node/internal/crypto/dh",
     "node/internal/crypto/keys",
     "node/internal/fs/dir",
     "node/internal/fs/streams",

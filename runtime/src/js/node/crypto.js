@@ -58,15 +58,19 @@ Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'
 // on first use so that importing node:crypto loads no node:stream: these
 // stand-ins construct the unit's classes and answer `instanceof` for them.
 const cipherUnit = () => need('node/internal/crypto/cipher').nodeCipher;
-function standIn(name) {
+// ECDH lives in node/internal/crypto/dh, run on first use too.
+const dhUnit = () => need('node/internal/crypto/dh').nodeDh;
+function standIn(name, unit = cipherUnit) {
   // A function declaration, not an arrow: `new Cipheriv(…)` constructs it.
   function Kind(...args) {
-    return new (cipherUnit()[name])(...args);
+    return new (unit()[name])(...args);
   }
   Object.defineProperty(Kind, 'name', { value: name });
-  Object.defineProperty(Kind, Symbol.hasInstance, { value: (value) => value instanceof cipherUnit()[name] });
+  Object.defineProperty(Kind, Symbol.hasInstance, { value: (value) => value instanceof unit()[name] });
   return Kind;
 }
+const ECDH = standIn('ECDH', dhUnit);
+ECDH.convertKey = (...args) => dhUnit().ECDH.convertKey(...args);
 
 // The ciphers host.cipherInit makes, in Bun's order.
 const CIPHERS = ['128', '192', '256'].flatMap((bits) =>
@@ -161,8 +165,10 @@ const nodeCrypto = {
   createCipheriv: (...args) => cipherUnit().createCipheriv(...args),
   createDecipheriv: (...args) => cipherUnit().createDecipheriv(...args),
   getCiphers: () => [...CIPHERS],
-  // The curves the runtime's EC keys are on.
-  getCurves: () => ['prime256v1'],
+  // The curves createECDH works on (EC KeyObjects are on prime256v1).
+  getCurves: () => ['prime256v1', 'secp384r1', 'secp521r1'],
+  ECDH,
+  createECDH: (curve) => dhUnit().createECDH(curve),
   // No FIPS provider: Node's and Bun's default answer.
   getFips: () => 0,
   // Bun accepts and ignores any setting.

@@ -3,6 +3,7 @@
 //! in the submodules, on RustCrypto's crates.
 
 mod cipher;
+mod ecdh;
 mod kdf;
 mod keys;
 mod okp;
@@ -12,6 +13,7 @@ mod streaming;
 use boa_engine::{Context, JsResult, JsString, JsValue};
 
 pub(super) use cipher::{aes_gcm, rsa_oaep};
+pub(super) use ecdh::{ecdh_convert, ecdh_generate, ecdh_public, ecdh_secret};
 pub(super) use kdf::{hkdf, pbkdf2, scrypt};
 pub(super) use keys::{key_agree, key_export, key_generate, key_parse, key_public};
 pub(super) use sign::{sign, verify};

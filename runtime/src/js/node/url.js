@@ -1,4 +1,6 @@
 // ---- node/url.js: the node:url module object ------------------------------
-const { fileURLToPath, pathToFileURL, parse, format, resolve } = need('node/internal/url');
+const { fileURLToPath, pathToFileURL, urlToHttpOptions, parse, format, resolve } = need('node/internal/url');
 
-return { module: { URL, URLSearchParams, fileURLToPath, pathToFileURL, parse, format, resolve } };
+return {
+  module: { URL, URLSearchParams, fileURLToPath, pathToFileURL, urlToHttpOptions, parse, format, resolve },
+};

@@ -1,20 +1,100 @@
 // ---- node/internal/url.js: fileURLToPath, pathToFileURL, legacy parse/format/resolve -----
 const { path } = need('node/path');
 
-function fileURLToPath(u) {
-  const url = typeof u === 'string' ? new URL(u) : u;
-  if (url.protocol !== 'file:') throw new TypeError('The URL must be of scheme file');
-  return decodeURIComponent(url.pathname);
+// A TypeError with Node's code; `received` adds Node's words for the value.
+function codedError(code, message, fields) {
+  const error = new TypeError(message);
+  error.code = code;
+  return Object.assign(error, fields);
 }
-function pathToFileURL(p) {
-  const abs = path.resolve(p);
-  return new URL(
-    'file://' +
-      abs
-        .split('/')
-        .map((s) => encodeURIComponent(s))
-        .join('/'),
-  );
+const received = (value) => need('internal/buffer').receivedText(value);
+
+// `fileURLToPath(url, { windows })`: the path a file URL names. A URL that
+// encodes a separator (`%2F`, and `%5C` for Windows) or names a host (on
+// POSIX) names no path here, as in Node and Bun.
+function fileURLToPath(input, options) {
+  let url = input;
+  if (typeof input === 'string') url = new URL(input);
+  else if (!(input instanceof URL))
+    throw codedError('ERR_INVALID_ARG_TYPE', `The "url" argument must be of type string. ${received(input)}`);
+  if (url.protocol !== 'file:') throw codedError('ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
+  const pathname = url.pathname;
+  // Bun names the URL (`input`) on the POSIX form's error only.
+  const badPath = (what, fields) => codedError('ERR_INVALID_FILE_URL_PATH', `File URL path ${what}`, fields);
+  if (options?.windows) {
+    if (/%(2f|5c)/i.test(pathname)) throw badPath('must not include encoded \\ or / characters');
+    const local = decodeURIComponent(pathname.replaceAll('/', '\\'));
+    if (url.hostname !== '') return `\\\\${url.hostname}${local}`;
+    if (!/^\\[a-zA-Z]:/.test(local)) throw badPath('must be absolute');
+    return local.slice(1);
+  }
+  if (url.hostname !== '')
+    throw codedError('ERR_INVALID_FILE_URL_HOST', `File URL host must be "localhost" or empty on ${process.platform}`);
+  if (/%2f/i.test(pathname)) throw badPath('must not include encoded / characters', { input: url });
+  return decodeURIComponent(pathname);
+}
+
+// What a path keeps as it is in a file URL; every other byte of its UTF-8
+// (the URL's own syntax, spaces, `%`, `\`, controls, non-ASCII) is
+// percent-encoded.
+const KEPT = /[!$&'()*+,\-./0-9:;=@A-Z_a-z]/;
+function encodePath(p) {
+  let out = '';
+  for (const byte of new TextEncoder().encode(p)) {
+    const c = String.fromCharCode(byte);
+    out += byte < 0x80 && KEPT.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+// `pathToFileURL(path, { windows })`: the path resolved against the working
+// directory (its trailing separator kept) as a file URL; with `windows`, a
+// Windows path: `C:\a` or a UNC share `\\server\share\a`.
+function pathToFileURL(filepath, options) {
+  if (typeof filepath !== 'string')
+    throw codedError('ERR_INVALID_ARG_TYPE', `The "path" argument must be of type string. ${received(filepath)}`);
+  const windows = options?.windows ?? false;
+  let resolved =
+    windows && filepath.startsWith('\\\\') ? filepath : path[windows ? 'win32' : 'posix'].resolve(filepath);
+  if (windows && resolved.startsWith('\\\\?\\') && !resolved.startsWith('\\\\?\\UNC\\')) resolved = resolved.slice(4);
+  if (windows && resolved.startsWith('\\\\')) {
+    const start = resolved.startsWith('\\\\?\\UNC\\') ? 8 : 2;
+    const end = resolved.indexOf('\\', start);
+    const refuse = (why) =>
+      codedError(
+        'ERR_INVALID_ARG_VALUE',
+        `The argument 'path' ${why}. Received ${need('node/util').util.inspect(resolved)}`,
+      );
+    if (end === -1) throw refuse('Missing UNC resource path');
+    if (end === 2) throw refuse('Empty UNC servername');
+    return new URL(`file://${resolved.slice(start, end)}${encodePath(resolved.slice(end).replaceAll('\\', '/'))}`);
+  }
+  const last = filepath[filepath.length - 1];
+  if ((last === '/' || (windows && last === '\\')) && !/[\\/]$/.test(resolved)) resolved += '/';
+  if (windows) resolved = `/${resolved.replaceAll('\\', '/')}`;
+  return new URL(`file://${encodePath(resolved)}`);
+}
+
+// `urlToHttpOptions(url)`: the options object `http.request` takes for a
+// URL (or an object with its fields).
+function urlToHttpOptions(url) {
+  if (url === null || (typeof url !== 'object' && typeof url !== 'function'))
+    throw codedError('ERR_INVALID_ARG_TYPE', `The "url" argument must be of type object. ${received(url)}`);
+  const { hostname, pathname, port, username, password, search } = url;
+  const options = {
+    __proto__: null,
+    ...url,
+    protocol: url.protocol,
+    hostname: hostname && hostname[0] === '[' ? hostname.slice(1, -1) : hostname,
+    hash: url.hash,
+    search,
+    pathname,
+    path: `${pathname || ''}${search || ''}`,
+    href: url.href,
+  };
+  if (port !== '') options.port = Number(port);
+  if (username || password) options.auth = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
+  return options;
 }
 
 // The legacy API (`url.parse`, `url.format`, `url.resolve`) that older
@@ -96,4 +176,4 @@ function resolve(from, to) {
   return resolved.pathname + resolved.search + resolved.hash;
 }
 
-return { fileURLToPath, pathToFileURL, parse, format, resolve };
+return { fileURLToPath, pathToFileURL, urlToHttpOptions, parse, format, resolve };

@@ -32,6 +32,7 @@ return {
     File,
     isUtf8,
     isAscii,
+    resolveObjectURL: (id) => need('web/url').resolveObjectURL(id),
     atob: globalThis.atob,
     btoa: globalThis.btoa,
     constants: { MAX_LENGTH: 2 ** 32 },

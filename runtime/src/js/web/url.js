@@ -24,4 +24,34 @@ if (typeof URL === 'function') {
     };
 }
 
-return { URL };
+// Object URLs (`blob:<uuid>`) as Bun makes them: URL.createObjectURL keeps
+// the Blob until URL.revokeObjectURL, and node:buffer's resolveObjectURL
+// finds it. fetch does not read them.
+const objectURLs = new Map();
+function missingArgs(name, count) {
+  const error = new TypeError(`Not enough arguments to '${name}'. Expected 1, got ${count}.`);
+  error.code = 'ERR_MISSING_ARGS';
+  return error;
+}
+function invalidArg(message) {
+  const error = new TypeError(message);
+  error.code = 'ERR_INVALID_ARG_TYPE';
+  return error;
+}
+if (typeof URL === 'function') {
+  URL.createObjectURL = function createObjectURL(blob) {
+    if (arguments.length === 0) throw missingArgs('createObjectURL', 0);
+    if (!(blob instanceof Blob)) throw invalidArg('createObjectURL expects a Blob object');
+    const id = `blob:${crypto.randomUUID()}`;
+    objectURLs.set(id, blob);
+    return id;
+  };
+  URL.revokeObjectURL = function revokeObjectURL(id) {
+    if (arguments.length === 0) throw missingArgs('revokeObjectURL', 0);
+    if (typeof id !== 'string') throw invalidArg('revokeObjectURL expects a string');
+    objectURLs.delete(id);
+  };
+}
+const resolveObjectURL = (id) => objectURLs.get(String(id));
+
+return { URL, resolveObjectURL };

@@ -102,13 +102,8 @@ function urlToHttpOptions(url) {
 // the parts of a URL split by RFC 3986's pattern, with Node's field names.
 const SLASHED = new Set(['http:', 'https:', 'ftp:', 'gopher:', 'file:', 'ws:', 'wss:']);
 function parse(input, parseQuery = false, slashesDenoteHost = false) {
-  if (typeof input !== 'string') {
-    const error = new TypeError(
-      `The "url" argument must be of type string. Received ${input === null ? 'null' : typeof input}`,
-    );
-    error.code = 'ERR_INVALID_ARG_TYPE';
-    throw error;
-  }
+  if (typeof input !== 'string')
+    throw codedError('ERR_INVALID_ARG_TYPE', `The "url" argument must be of type string. ${received(input)}`);
   const [, scheme, slashes, authority, rawPath, search, hash] =
     /^(?:([a-zA-Z][a-zA-Z0-9+.-]*:))?(?:(\/\/)([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/.exec(input.trim());
   const protocol = scheme ? scheme.toLowerCase() : null;

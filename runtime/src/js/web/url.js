@@ -40,6 +40,7 @@ function invalidArg(message) {
 }
 if (typeof URL === 'function') {
   URL.createObjectURL = function createObjectURL(blob) {
+    // biome-ignore lint/complexity/noArguments: Bun counts the arguments given, and the length stays 1
     if (arguments.length === 0) throw missingArgs('createObjectURL', 0);
     if (!(blob instanceof Blob)) throw invalidArg('createObjectURL expects a Blob object');
     const id = `blob:${crypto.randomUUID()}`;
@@ -47,6 +48,7 @@ if (typeof URL === 'function') {
     return id;
   };
   URL.revokeObjectURL = function revokeObjectURL(id) {
+    // biome-ignore lint/complexity/noArguments: Bun counts the arguments given, and the length stays 1
     if (arguments.length === 0) throw missingArgs('revokeObjectURL', 0);
     if (typeof id !== 'string') throw invalidArg('revokeObjectURL expects a string');
     objectURLs.delete(id);

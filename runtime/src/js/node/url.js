@@ -1,6 +1,19 @@
 // ---- node/url.js: the node:url module object ------------------------------
-const { fileURLToPath, pathToFileURL, urlToHttpOptions, parse, format, resolve } = need('node/internal/url');
+const { fileURLToPath, pathToFileURL, urlToHttpOptions, Url, parse, format, resolve, resolveObject } =
+  need('node/internal/url');
 
+// Bun's order.
 return {
-  module: { URL, URLSearchParams, fileURLToPath, pathToFileURL, urlToHttpOptions, parse, format, resolve },
+  module: {
+    parse,
+    resolve,
+    resolveObject,
+    format,
+    Url,
+    URLSearchParams,
+    URL,
+    pathToFileURL,
+    fileURLToPath,
+    urlToHttpOptions,
+  },
 };

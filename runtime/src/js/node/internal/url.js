@@ -101,6 +101,42 @@ function urlToHttpOptions(url) {
 // packages still use (proxy-from-env and follow-redirects, under axios):
 // the parts of a URL split by RFC 3986's pattern, with Node's field names.
 const SLASHED = new Set(['http:', 'https:', 'ftp:', 'gopher:', 'file:', 'ws:', 'wss:']);
+// `url.Url`: what `parse` returns, every field null until parsed.
+function Url() {
+  for (const key of FIELDS) this[key] = null;
+}
+const FIELDS = [
+  'protocol',
+  'slashes',
+  'auth',
+  'host',
+  'port',
+  'hostname',
+  'hash',
+  'search',
+  'query',
+  'pathname',
+  'path',
+  'href',
+];
+// Methods, not enumerable, and no own `constructor` (as Bun's prototype).
+for (const [name, method] of Object.entries({
+  parse(input, parseQuery, slashesDenoteHost) {
+    return Object.assign(this, parse(input, parseQuery, slashesDenoteHost));
+  },
+  format() {
+    return format(this);
+  },
+  resolve(to) {
+    return resolve(format(this), to);
+  },
+  resolveObject(to) {
+    return resolveObject(this, to);
+  },
+}))
+  Object.defineProperty(Url.prototype, name, { value: method, writable: true, configurable: true });
+delete Url.prototype.constructor;
+
 function parse(input, parseQuery = false, slashesDenoteHost = false) {
   if (typeof input !== 'string')
     throw codedError('ERR_INVALID_ARG_TYPE', `The "url" argument must be of type string. ${received(input)}`);
@@ -108,7 +144,7 @@ function parse(input, parseQuery = false, slashesDenoteHost = false) {
     /^(?:([a-zA-Z][a-zA-Z0-9+.-]*:))?(?:(\/\/)([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/.exec(input.trim());
   const protocol = scheme ? scheme.toLowerCase() : null;
   const hasHost = slashes !== undefined && (protocol !== null || slashesDenoteHost);
-  const url = {
+  const url = Object.assign(new Url(), {
     protocol,
     slashes: slashes !== undefined ? true : null,
     auth: null,
@@ -121,7 +157,7 @@ function parse(input, parseQuery = false, slashesDenoteHost = false) {
     pathname: null,
     path: null,
     href: '',
-  };
+  });
   let path = rawPath;
   if (hasHost) {
     const at = authority.lastIndexOf('@');
@@ -171,4 +207,10 @@ function resolve(from, to) {
   return resolved.pathname + resolved.search + resolved.hash;
 }
 
-return { fileURLToPath, pathToFileURL, urlToHttpOptions, parse, format, resolve };
+// `resolveObject(from, to)`: `resolve`'s answer, parsed.
+function resolveObject(from, to) {
+  const text = (u) => (typeof u === 'string' ? u : format(u));
+  return parse(resolve(text(from), text(to)));
+}
+
+return { fileURLToPath, pathToFileURL, urlToHttpOptions, Url, parse, format, resolve, resolveObject };

@@ -169,6 +169,11 @@ const nodeCrypto = {
   getCurves: () => ['prime256v1', 'secp384r1', 'secp521r1'],
   ECDH,
   createECDH: (curve) => dhUnit().createECDH(curve),
+  DiffieHellman: standIn('DiffieHellman', dhUnit),
+  DiffieHellmanGroup: standIn('DiffieHellmanGroup', dhUnit),
+  createDiffieHellman: (...args) => dhUnit().createDiffieHellman(...args),
+  getDiffieHellman: (name) => dhUnit().getDiffieHellman(name),
+  createDiffieHellmanGroup: (name) => dhUnit().getDiffieHellman(name),
   // No FIPS provider: Node's and Bun's default answer.
   getFips: () => 0,
   // Bun accepts and ignores any setting.

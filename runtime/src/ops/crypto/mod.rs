@@ -3,9 +3,11 @@
 //! in the submodules, on RustCrypto's crates.
 
 mod cipher;
+mod dh;
 mod ecdh;
 mod kdf;
 mod keys;
+mod modp;
 mod okp;
 mod sign;
 mod streaming;
@@ -13,6 +15,7 @@ mod streaming;
 use boa_engine::{Context, JsResult, JsString, JsValue};
 
 pub(super) use cipher::{aes_gcm, rsa_oaep};
+pub(super) use dh::{dh_check, dh_generate, dh_group, dh_prime, dh_public, dh_secret};
 pub(super) use ecdh::{ecdh_convert, ecdh_generate, ecdh_public, ecdh_secret};
 pub(super) use kdf::{hkdf, pbkdf2, scrypt};
 pub(super) use keys::{key_agree, key_export, key_generate, key_parse, key_public};

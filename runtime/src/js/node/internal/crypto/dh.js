@@ -1,7 +1,8 @@
-// ---- node/internal/crypto/dh.js: node:crypto's ECDH (createECDH, ECDH.convertKey)
-// over host.ecdhGenerate, host.ecdhPublic, host.ecdhSecret and host.ecdhConvert.
+// ---- node/internal/crypto/dh.js: node:crypto's ECDH (createECDH, ECDH.convertKey) over
+// host.ecdhGenerate, host.ecdhPublic, host.ecdhSecret and host.ecdhConvert, and
+// DiffieHellman (createDiffieHellman, getDiffieHellman) over host.dhGroup, host.dhGenerate, …
 // Errors carry Node's codes with Bun's words.
-const { encodeString, bytesOf, bufferOf, toBuffer, receivedText } = need('internal/buffer');
+const { encodeString, bytesOf, bufferOf, toBuffer, receivedText, Buffer } = need('internal/buffer');
 const { coded } = need('node/crypto');
 
 // The curves ECDH works on here, by OpenSSL's names, and the ones Bun knows
@@ -129,9 +130,169 @@ class ECDH {
   }
 }
 
+// ---- finite-field Diffie-Hellman
+const ossl = (code, reason, library) => coded(Error, code, `error:${library}:OPENSSL_internal:${reason}`);
+const BAD_GENERATOR = () => ossl('ERR_OSSL_DH_BAD_GENERATOR', 'BAD_GENERATOR', '05000064:Diffie-Hellman routines');
+// BoringSSL's DH_NOT_SUITABLE_GENERATOR: what DH_check says of every MODP
+// group with its generator 2.
+const GROUP_VERIFY_ERROR = 8;
+
+const dhStates = new WeakMap();
+class DiffieHellmanBase {
+  constructor(prime, generator, verifyError) {
+    dhStates.set(this, { prime, generator, verifyError, privateKey: null, publicKey: null });
+  }
+  get verifyError() {
+    return dhStates.get(this).verifyError;
+  }
+  generateKeys(encoding) {
+    const state = dhStates.get(this);
+    if (state.privateKey) {
+      state.publicKey = new Uint8Array(
+        host.dhPublic(bufferOf(state.prime), bufferOf(state.generator), bufferOf(state.privateKey)),
+      );
+    } else {
+      const [privateKey, publicKey] = host.dhGenerate(bufferOf(state.prime), bufferOf(state.generator));
+      state.privateKey = new Uint8Array(privateKey);
+      state.publicKey = new Uint8Array(publicKey);
+    }
+    return encoded(state.publicKey, encoding);
+  }
+  computeSecret(key, inputEncoding, outputEncoding) {
+    const state = dhStates.get(this);
+    const bytes = keyBytes(key, inputEncoding);
+    if (!state.privateKey) throw coded(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to compute shared secret');
+    let secret;
+    try {
+      secret = host.dhSecret(bufferOf(state.prime), bufferOf(state.privateKey), bytes);
+    } catch {
+      throw coded(RangeError, 'ERR_CRYPTO_INVALID_KEYTYPE', 'Supplied key is invalid');
+    }
+    return encoded(secret, outputEncoding);
+  }
+  getPrime(encoding) {
+    return encoded(dhStates.get(this).prime, encoding);
+  }
+  getGenerator(encoding) {
+    return encoded(dhStates.get(this).generator, encoding);
+  }
+  getPublicKey(encoding) {
+    const state = dhStates.get(this);
+    if (!state.publicKey)
+      throw coded(Error, 'ERR_CRYPTO_INVALID_STATE', 'No public key - did you forget to generate one?');
+    return encoded(state.publicKey, encoding);
+  }
+  getPrivateKey(encoding) {
+    const state = dhStates.get(this);
+    if (!state.privateKey)
+      throw coded(Error, 'ERR_CRYPTO_INVALID_STATE', 'No private key - did you forget to generate one?');
+    return encoded(state.privateKey, encoding);
+  }
+}
+
+// createDiffieHellman(prime[, primeEncoding][, generator][, generatorEncoding])
+// or (primeLength[, generator]).
+function isEncoding(value) {
+  return typeof value === 'string' && (value === 'buffer' || Buffer.isEncoding(value));
+}
+function dhParameters(sizeOrKey, keyEncoding, generator, generatorEncoding) {
+  if (typeof sizeOrKey !== 'number' && typeof sizeOrKey !== 'string' && !isBytesLike(sizeOrKey))
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "sizeOrKey" argument must be of type number, string, ArrayBuffer, Buffer, TypedArray, or DataView. ${receivedText(sizeOrKey)}`,
+    );
+  if (!isEncoding(keyEncoding)) {
+    generatorEncoding = generator;
+    generator = keyEncoding;
+    keyEncoding = undefined;
+  }
+  let g;
+  if (generator === undefined || generator === 0) g = new Uint8Array([2]);
+  else if (typeof generator === 'number') {
+    if (!Number.isInteger(generator) || generator < 2) throw BAD_GENERATOR();
+    g = new Uint8Array(bigEndian(generator));
+  } else {
+    g = new Uint8Array(keyBytes(generator, generatorEncoding, 'generator'));
+    if (g.every((byte, i) => byte === 0 || (i === g.length - 1 && byte === 1))) throw BAD_GENERATOR();
+  }
+  let prime;
+  if (typeof sizeOrKey === 'number') {
+    if (!Number.isInteger(sizeOrKey))
+      throw coded(
+        RangeError,
+        'ERR_OUT_OF_RANGE',
+        `The value of "sizeOrKey" is out of range. It must be an integer. Received ${sizeOrKey}`,
+      );
+    try {
+      prime = new Uint8Array(host.dhPrime(sizeOrKey, g.length === 1 ? g[0] : 0));
+    } catch (error) {
+      if (String(error && error.message) === 'BITS_TOO_LARGE')
+        throw coded(
+          Error,
+          'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+          'primes over 2048 bits are not generated by this runtime',
+        );
+      throw ossl('ERR_OSSL_BN_BITS_TOO_SMALL', 'BITS_TOO_SMALL', '03000067:bignum routines');
+    }
+  } else prime = new Uint8Array(keyBytes(sizeOrKey, keyEncoding, 'sizeOrKey'));
+  return [prime, g];
+}
+function isBytesLike(value) {
+  return value instanceof ArrayBuffer || ArrayBuffer.isView(value);
+}
+function bigEndian(n) {
+  const out = [];
+  for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
+  return out;
+}
+
+class DiffieHellman extends DiffieHellmanBase {
+  constructor(sizeOrKey, keyEncoding, generator, generatorEncoding) {
+    const [prime, g] = dhParameters(sizeOrKey, keyEncoding, generator, generatorEncoding);
+    super(prime, g, host.dhCheck(bufferOf(prime), bufferOf(g)));
+  }
+  setPublicKey(key, encoding) {
+    dhStates.get(this).publicKey = new Uint8Array(keyBytes(key, encoding)).slice();
+    return this;
+  }
+  setPrivateKey(key, encoding) {
+    dhStates.get(this).privateKey = new Uint8Array(keyBytes(key, encoding)).slice();
+    return this;
+  }
+  get [Symbol.toStringTag]() {
+    return 'DiffieHellman';
+  }
+}
+
+class DiffieHellmanGroup extends DiffieHellmanBase {
+  constructor(name) {
+    if (typeof name !== 'string')
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_TYPE',
+        `The "group name" argument must be of type string. ${receivedText(name)}`,
+      );
+    let prime;
+    try {
+      prime = new Uint8Array(host.dhGroup(name));
+    } catch {
+      throw coded(Error, 'ERR_CRYPTO_UNKNOWN_DH_GROUP', 'Unknown DH group');
+    }
+    super(prime, new Uint8Array([2]), GROUP_VERIFY_ERROR);
+  }
+  get [Symbol.toStringTag]() {
+    return 'DiffieHellmanGroup';
+  }
+}
+
 const nodeDh = {
   ECDH,
   createECDH: (curve) => new ECDH(curve),
+  DiffieHellman,
+  DiffieHellmanGroup,
+  createDiffieHellman: (...args) => new DiffieHellman(...args),
+  getDiffieHellman: (name) => new DiffieHellmanGroup(name),
 };
 
 return { nodeDh };

@@ -332,14 +332,6 @@ fn lazily_loaded_globals_behave_like_plain_ones_on_every_call() {
     });
 }
 
-#[test]
-fn native_node_path_matches_the_js_it_replaced() {
-    on_big_stack(|| {
-        let mut host = load_fixture("path_reference", test_limits());
-        assert_eq!(call_json(&mut host, "path_reference", json!({})), json!([]));
-    });
-}
-
 /// A model chooses `value`; whatever it holds, and wherever the template puts
 /// it, the program receives it as literal text and nothing else runs.
 #[test]

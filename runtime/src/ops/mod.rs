@@ -80,6 +80,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("sign", crypto::sign, 5),
         ("verify", crypto::verify, 6),
         ("rsaOaep", crypto::rsa_oaep, 5),
+        ("rsaCipher", crypto::rsa_cipher, 6),
         ("aesGcm", crypto::aes_gcm, 5),
         ("pbkdf2", crypto::pbkdf2, 5),
         ("scrypt", crypto::scrypt, 7),

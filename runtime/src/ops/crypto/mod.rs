@@ -14,7 +14,7 @@ mod streaming;
 
 use boa_engine::{Context, JsResult, JsString, JsValue};
 
-pub(super) use cipher::{aes_gcm, rsa_oaep};
+pub(super) use cipher::{aes_gcm, rsa_cipher, rsa_oaep};
 pub(super) use dh::{dh_check, dh_generate, dh_group, dh_prime, dh_public, dh_secret};
 pub(super) use ecdh::{ecdh_convert, ecdh_generate, ecdh_public, ecdh_secret};
 pub(super) use kdf::{hkdf, pbkdf2, scrypt};

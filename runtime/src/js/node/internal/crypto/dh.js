@@ -58,7 +58,10 @@ class ECDH {
   }
   generateKeys(encoding, format) {
     const state = states.get(this);
-    state.privateKey = new Uint8Array(host.ecdhGenerate(state.curve));
+    // Without leading zeros, as BoringSSL's BN_bn2bin writes the scalar.
+    const scalar = new Uint8Array(host.ecdhGenerate(state.curve));
+    const first = scalar.findIndex((byte) => byte !== 0);
+    state.privateKey = scalar.slice(first < 0 ? scalar.length - 1 : first);
     state.publicKey = new Uint8Array(host.ecdhPublic(state.curve, bufferOf(state.privateKey), false));
     return this.getPublicKey(encoding, format);
   }

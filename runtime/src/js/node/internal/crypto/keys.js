@@ -714,7 +714,69 @@ function diffieHellman(options) {
   return toBuffer(new Uint8Array(host.keyAgree(mine.kind, bufferOf(mine.der), bufferOf(theirs.der))));
 }
 
+// ---- publicEncrypt, privateDecrypt, privateEncrypt, publicDecrypt
+const RSA_CIPHER_OPENSSL = {
+  DATA_TOO_LARGE_FOR_KEY_SIZE: [
+    'ERR_OSSL_RSA_DATA_TOO_LARGE_FOR_KEY_SIZE',
+    'error:04000072:RSA routines:OPENSSL_internal:DATA_TOO_LARGE_FOR_KEY_SIZE',
+  ],
+  OAEP_DECODING_ERROR: [
+    'ERR_OSSL_RSA_OAEP_DECODING_ERROR',
+    'error:04000085:RSA routines:OPENSSL_internal:OAEP_DECODING_ERROR',
+  ],
+  KEY_SIZE_TOO_SMALL: KEYGEN_OPENSSL.KEY_SIZE_TOO_SMALL,
+  INVALID_DIGEST: ['ERR_OSSL_EVP_INVALID_DIGEST', 'Invalid digest used'],
+};
+function rsaCipher(operation, wantPrivate, defaultPadding) {
+  return (key, buffer) => {
+    const options = key !== null && typeof key === 'object' && !isBytes(key) && !(key instanceof KeyObject) ? key : {};
+    let data = parseInput(key, 'key');
+    if (wantPrivate && data.type !== 'private')
+      throw coded(
+        TypeError,
+        'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE',
+        `Invalid key object type ${data.type}, expected private.`,
+      );
+    if (!wantPrivate && data.type === 'private')
+      data = { ...data, type: 'public', der: new Uint8Array(publicDer(data)) };
+    if (data.kind !== 'rsa')
+      throw coded(
+        Error,
+        'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE',
+        'error:0600007d:public key routines:OPENSSL_internal:OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE',
+      );
+    const padding = options.padding === undefined ? defaultPadding : options.padding;
+    if (operation === 'privateDecrypt' && padding === 1)
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_VALUE',
+        'RSA_PKCS1_PADDING is no longer supported for private decryption',
+      );
+    const hash =
+      options.oaepHash === undefined
+        ? 'sha1'
+        : String(options.oaepHash).toLowerCase().replace(/^rsa-/, '').replace('-', '');
+    const label = options.oaepLabel === undefined ? undefined : bufferOf(options.oaepLabel);
+    const bytes =
+      typeof buffer === 'string' ? bufferOf(encodeString(buffer, options.encoding || 'utf8')) : bufferOf(buffer);
+    try {
+      return toBuffer(new Uint8Array(host.rsaCipher(operation, padding, hash, bufferOf(data.der), bytes, label)));
+    } catch (error) {
+      const reason = String(error && error.message);
+      const [code, message] = RSA_CIPHER_OPENSSL[reason] || [
+        `ERR_OSSL_RSA_${reason}`,
+        `error:04000000:RSA routines:OPENSSL_internal:${reason}`,
+      ];
+      throw coded(Error, code, message);
+    }
+  };
+}
+
 const nodeKeys = {
+  publicEncrypt: rsaCipher('publicEncrypt', false, 4),
+  privateDecrypt: rsaCipher('privateDecrypt', true, 4),
+  privateEncrypt: rsaCipher('privateEncrypt', true, 1),
+  publicDecrypt: rsaCipher('publicDecrypt', false, 1),
   diffieHellman,
   generateKeyPair,
   generateKeyPairPromise,

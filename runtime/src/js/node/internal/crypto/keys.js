@@ -98,6 +98,10 @@ class KeyObject extends PublicKeyObject {
       );
     const type = options.type;
     const natural = d.type === 'private' ? 'pkcs8' : 'spki';
+    if (d.type === 'private' && options.cipher !== undefined && ['pkcs8', 'pkcs1', 'sec1'].includes(type)) {
+      incompatible(type, d.kind);
+      checkCipher(type, format, options.cipher, options.passphrase, 'options');
+    }
     if (type === natural)
       return format === 'der'
         ? toBuffer(d.der.slice())
@@ -110,6 +114,14 @@ class KeyObject extends PublicKeyObject {
         `The property 'options.type' is invalid. Received ${type === undefined ? 'undefined' : `'${type}'`}`,
       );
     incompatible(type, d.kind);
+    if (d.type === 'private' && options.cipher !== undefined) {
+      return encryptPem(
+        type === 'pkcs1' ? 'RSA PRIVATE KEY' : 'EC PRIVATE KEY',
+        new Uint8Array(host.keyExport(d.kind, d.type, bufferOf(d.der), `${type}-der`)),
+        options.cipher,
+        options.passphrase,
+      );
+    }
     const out = host.keyExport(d.kind, d.type, bufferOf(d.der), `${type}-${format}`);
     return typeof out === 'string' ? out : toBuffer(new Uint8Array(out));
   }
@@ -134,6 +146,103 @@ function incompatible(type, kind) {
     );
 }
 
+// ---- encrypted PEM: OpenSSL's traditional `Proc-Type: 4,ENCRYPTED` form of
+// PKCS#1 and SEC1 keys (AES-CBC, the key from EVP_BytesToKey with MD5 and the
+// IV's first 8 bytes as salt), written and read here over createCipheriv.
+const PEM_CIPHERS = { 'aes-128-cbc': 16, 'aes-192-cbc': 24, 'aes-256-cbc': 32 };
+const cipherUnit = () => need('node/internal/crypto/cipher').nodeCipher;
+
+function passphraseBytes(passphrase) {
+  return typeof passphrase === 'string' ? encodeString(passphrase, 'utf8') : bytesOf(passphrase);
+}
+// EVP_BytesToKey(MD5, salt, passphrase, 1 round).
+function bytesToKey(passphrase, salt, length) {
+  const parts = [];
+  let previous = new Uint8Array(0);
+  let have = 0;
+  while (have < length) {
+    previous = new Uint8Array(host.hash('md5', bufferOf(Buffer.concat([previous, passphrase, salt]))));
+    parts.push(previous);
+    have += previous.length;
+  }
+  return Buffer.concat(parts).subarray(0, length);
+}
+
+// A cipher and passphrase option, checked as Bun checks them.
+function checkCipher(type, format, cipher, passphrase, where) {
+  const invalid = (name, value) =>
+    coded(
+      TypeError,
+      'ERR_INVALID_ARG_VALUE',
+      `The property '${name}' is invalid. Received ${value === undefined ? 'undefined' : typeof value === 'string' ? `'${value}'` : String(value)}`,
+    );
+  if (typeof cipher !== 'string') throw invalid(`${where}.cipher`, cipher);
+  if (typeof passphrase !== 'string' && !isBytes(passphrase)) throw invalid(`${where}.passphrase`, passphrase);
+  if (!need('node/crypto').nodeCrypto.getCiphers().includes(cipher.toLowerCase()))
+    throw coded(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+  if (type === 'pkcs8')
+    throw coded(
+      Error,
+      'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+      'encrypted PKCS#8 private keys are not written by this runtime (PKCS#1 and SEC1 PEM keys are)',
+    );
+  if (format === 'der')
+    throw coded(
+      Error,
+      'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS',
+      `The selected key encoding ${type} does not support encryption.`,
+    );
+  if (!PEM_CIPHERS[cipher.toLowerCase()])
+    throw coded(
+      Error,
+      'ERR_OSSL_PEM_UNSUPPORTED_CIPHER',
+      'error:09000071:PEM routines:OPENSSL_internal:UNSUPPORTED_CIPHER',
+    );
+}
+
+function encryptPem(label, der, cipher, passphrase) {
+  const name = cipher.toLowerCase();
+  const iv = toBuffer(new Uint8Array(host.randomBytes(16)));
+  const key = bytesToKey(passphraseBytes(passphrase), iv.subarray(0, 8), PEM_CIPHERS[name]);
+  const encrypter = cipherUnit().createCipheriv(name, key, iv);
+  const body = Buffer.concat([encrypter.update(der), encrypter.final()]).toString('base64');
+  const lines = body.match(/.{1,64}/g) || [];
+  return `-----BEGIN ${label}-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: ${name.toUpperCase()},${iv.toString('hex').toUpperCase()}\n\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+// A PEM key, decrypted first when it is a traditional encrypted one.
+function parsePem(bytes, passphrase) {
+  const text = toBuffer(new Uint8Array(bytes)).toString('latin1');
+  if (!text.includes('Proc-Type:')) return parse('pem', bytes);
+  const found =
+    /-----BEGIN ([A-Z ]+)-----\r?\nProc-Type: *4,ENCRYPTED\r?\nDEK-Info: *([A-Za-z0-9-]+),([0-9A-Fa-f]+)\r?\n\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----/.exec(
+      text,
+    );
+  if (!found) return parse('pem', bytes);
+  if (passphrase === undefined || passphrase === null)
+    throw coded(TypeError, 'ERR_MISSING_PASSPHRASE', 'Passphrase required for encrypted key');
+  const [, label, cipher, ivHex, body] = found;
+  const name = cipher.toLowerCase();
+  if (!PEM_CIPHERS[name])
+    throw coded(
+      Error,
+      'ERR_OSSL_PEM_UNSUPPORTED_ENCRYPTION',
+      'error:09000072:PEM routines:OPENSSL_internal:UNSUPPORTED_ENCRYPTION',
+    );
+  const iv = Buffer.from(ivHex, 'hex');
+  const key = bytesToKey(passphraseBytes(passphrase), iv.subarray(0, 8), PEM_CIPHERS[name]);
+  let der;
+  try {
+    const decrypter = cipherUnit().createDecipheriv(name, key, iv);
+    der = Buffer.concat([decrypter.update(Buffer.from(body.replace(/\s+/g, ''), 'base64')), decrypter.final()]);
+  } catch {
+    throw coded(Error, 'ERR_OSSL_BAD_DECRYPT', 'error:1e000065:Cipher functions:OPENSSL_internal:BAD_DECRYPT');
+  }
+  const format = { 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1', 'PRIVATE KEY': 'pkcs8' }[label];
+  if (!format) return parse('pem', bytes);
+  return parse(format, bufferOf(der));
+}
+
 function publicDer(d) {
   return d.type === 'public' ? bufferOf(d.der) : host.keyPublic(d.kind, bufferOf(d.der));
 }
@@ -149,7 +258,7 @@ function isBytes(value) {
 // buffer, or `{ key, format, type, encoding }`.
 function parseInput(input, name) {
   if (input instanceof KeyObject) return keyObjects.get(input);
-  if (typeof input === 'string' || isBytes(input)) return parse('pem', bufferOf(input));
+  if (typeof input === 'string' || isBytes(input)) return parsePem(bufferOf(input));
   if (input === null || typeof input !== 'object') {
     throw coded(
       TypeError,
@@ -157,7 +266,7 @@ function parseInput(input, name) {
       `The "${name}" argument must be of type string or an instance of ArrayBuffer, Buffer, TypedArray, DataView, or object.`,
     );
   }
-  const { key, format = 'pem', type, encoding } = input;
+  const { key, format = 'pem', type, encoding, passphrase } = input;
   if (key instanceof KeyObject) return keyObjects.get(key);
   if (format === 'jwk') {
     if (key === null || typeof key !== 'object')
@@ -176,7 +285,7 @@ function parseInput(input, name) {
       'ERR_INVALID_ARG_TYPE',
       'The "key.key" property must be of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView.',
     );
-  if (format === 'pem') return parse('pem', bytes);
+  if (format === 'pem') return parsePem(bytes, passphrase);
   if (format !== 'der')
     throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.format' is invalid. Received '${format}'`);
   const formats = { pkcs8: 'pkcs8', spki: 'spki', sec1: 'sec1', pkcs1: 'pkcs1' };
@@ -580,9 +689,8 @@ function keyEncoding(kind, encoding, which) {
   if (!types.includes(type)) throw invalid(`${where}.type`, type);
   incompatible(type, kind);
   if (which === 'private' && cipher !== undefined) {
-    if (typeof cipher !== 'string') throw invalid(`${where}.cipher`, cipher);
-    if (passphrase === undefined) throw invalid(`${where}.passphrase`, passphrase);
-    throw coded(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'encrypted private keys are not written by this runtime');
+    checkCipher(type, format === undefined ? 'pem' : format, cipher, passphrase, where);
+    return { format: format === undefined ? 'pem' : format, type, cipher, passphrase };
   }
   return { format: format === undefined ? 'pem' : format, type };
 }

@@ -186,11 +186,13 @@ fn text(s: &str) -> JsValue {
     JsValue::from(JsString::from(s))
 }
 
-/// `args[index]` as a string, or `None` when it is not one.
+/// `args[index]` as a string, or `None` when it is not one. A lone
+/// surrogate becomes U+FFFD (Rust strings hold no lone surrogates; Node
+/// keeps them), never the text of its escape.
 fn string_at(args: &[JsValue], index: usize) -> Option<String> {
     args.get(index)
         .and_then(JsValue::as_string)
-        .map(|s| s.to_std_string_escaped())
+        .map(|s| s.to_std_string_lossy())
 }
 
 /// `args[index]`, which must be a string; `name` is what Bun calls it.
@@ -307,7 +309,7 @@ fn format<F: Flavour>(_: &JsValue, args: &[JsValue], context: &mut Context) -> J
     let field = |key: &str, context: &mut Context| -> JsResult<Option<String>> {
         let value = object.get(JsString::from(key), context)?;
         Ok(if value.to_boolean() {
-            Some(value.to_string(context)?.to_std_string_escaped())
+            Some(value.to_string(context)?.to_std_string_lossy())
         } else {
             None
         })

@@ -213,10 +213,24 @@ function dhParameters(sizeOrKey, keyEncoding, generator, generatorEncoding) {
   let g;
   if (generator === undefined || generator === 0) g = new Uint8Array([2]);
   else if (typeof generator === 'number') {
-    if (!Number.isInteger(generator) || generator < 2) throw BAD_GENERATOR();
+    if (!Number.isInteger(generator))
+      throw coded(
+        RangeError,
+        'ERR_OUT_OF_RANGE',
+        `The value of "generator" is out of range. It must be an integer. Received ${generator}`,
+      );
+    if (generator < 2) throw BAD_GENERATOR();
     g = new Uint8Array(bigEndian(generator));
   } else {
-    g = new Uint8Array(keyBytes(generator, generatorEncoding, 'generator'));
+    if (typeof generator !== 'string' && !isBytesLike(generator))
+      throw coded(
+        TypeError,
+        'ERR_INVALID_ARG_TYPE',
+        `The "generator" argument must be of type number, string, ArrayBuffer, Buffer, TypedArray, or DataView. ${receivedText(generator)}`,
+      );
+    g = new Uint8Array(
+      generator instanceof ArrayBuffer ? generator.slice(0) : keyBytes(generator, generatorEncoding, 'generator'),
+    );
     if (g.every((byte, i) => byte === 0 || (i === g.length - 1 && byte === 1))) throw BAD_GENERATOR();
   }
   let prime;
@@ -238,7 +252,10 @@ function dhParameters(sizeOrKey, keyEncoding, generator, generatorEncoding) {
         );
       throw ossl('ERR_OSSL_BN_BITS_TOO_SMALL', 'BITS_TOO_SMALL', '03000067:bignum routines');
     }
-  } else prime = new Uint8Array(keyBytes(sizeOrKey, keyEncoding, 'sizeOrKey'));
+  } else
+    prime = new Uint8Array(
+      sizeOrKey instanceof ArrayBuffer ? sizeOrKey.slice(0) : keyBytes(sizeOrKey, keyEncoding, 'sizeOrKey'),
+    );
   return [prime, g];
 }
 function isBytesLike(value) {

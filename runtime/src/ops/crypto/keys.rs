@@ -50,12 +50,14 @@ pub(in crate::ops) fn key_parse(
 ) -> JsResult<JsValue> {
     let format = string_arg(args, 0, context)?;
     let data = bytes_arg(args, 1, context)?.unwrap_or_default();
+    let passphrase = bytes_arg(args, 2, context)?;
+    let passphrase = passphrase.as_deref();
     // Key material comes from the tool; should a crate's arithmetic assert on
     // numbers no real key has, that is a bad key, not a crashed host.
     let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match format.as_str() {
-        "pem" => from_pem(&data),
+        "pem" => from_pem(&data, passphrase),
         "jwk" => from_jwk(&data),
-        der => from_der(der, &data),
+        der => from_der(der, &data, passphrase),
     }));
     let key = parsed.unwrap_or_else(|_| Err(decode_error()))?;
     let bits = bits(&key)?;
@@ -72,7 +74,7 @@ pub(in crate::ops) fn key_parse(
     Ok(array(values, context))
 }
 
-fn from_pem(data: &[u8]) -> JsResult<Key> {
+fn from_pem(data: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key> {
     let text = std::str::from_utf8(data).map_err(|_| error("NO_START_LINE"))?;
     // Text around the block (a comment, a certificate's header) is allowed,
     // as OpenSSL allows it.
@@ -96,16 +98,18 @@ fn from_pem(data: &[u8]) -> JsResult<Key> {
         "RSA PRIVATE KEY" => "pkcs1",
         "RSA PUBLIC KEY" => "pkcs1-public",
         "EC PRIVATE KEY" => "sec1",
-        "ENCRYPTED PRIVATE KEY" => return Err(error("ENCRYPTED_KEY")),
+        "ENCRYPTED PRIVATE KEY" => "pkcs8",
         _ => return Err(error("NO_START_LINE")),
     };
-    from_der(format, &der)
+    from_der(format, &der, passphrase)
 }
 
-fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
+fn from_der(format: &str, der: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key> {
     match format {
         "pkcs8" => {
-            let info = rsa::pkcs8::PrivateKeyInfoRef::try_from(der).map_err(|_| decode_error())?;
+            let Ok(info) = rsa::pkcs8::PrivateKeyInfoRef::try_from(der) else {
+                return from_encrypted(der, passphrase);
+            };
             match info.algorithm.oid.to_string().as_str() {
                 RSA_OID => {
                     PrivateKey::from_pkcs8_der(der).map_err(|_| decode_error())?;
@@ -160,6 +164,45 @@ fn from_der(format: &str, der: &[u8]) -> JsResult<Key> {
         "ec-raw" => ec_public(&p256::PublicKey::from_sec1_bytes(der).map_err(|_| decode_error())?),
         other => Err(error(format!("internal: unknown key format {other}"))),
     }
+}
+
+/// An `EncryptedPrivateKeyInfo` (PKCS#8's PBES2 form), opened with the
+/// passphrase.
+fn from_encrypted(der: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key> {
+    let info = pkcs8::EncryptedPrivateKeyInfoRef::try_from(der).map_err(|_| decode_error())?;
+    let passphrase = passphrase.ok_or_else(|| error("ENCRYPTED_KEY"))?;
+    let document = info.decrypt(passphrase).map_err(|_| error("BAD_DECRYPT"))?;
+    from_der("pkcs8", document.as_bytes(), None)
+}
+
+/// `keyEncrypt(pkcs8, passphrase, cipher)` → the key as an
+/// `EncryptedPrivateKeyInfo`: PBES2 with PBKDF2-HMAC-SHA256 (2,048 rounds,
+/// OpenSSL's count) and AES-128-CBC or AES-256-CBC.
+pub(in crate::ops) fn key_encrypt(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    use pkcs8::pkcs5::pbes2::Parameters;
+    let der = bytes_arg(args, 0, context)?.unwrap_or_default();
+    let passphrase = bytes_arg(args, 1, context)?.unwrap_or_default();
+    let cipher = string_arg(args, 2, context)?;
+    let mut salt = [0u8; 16];
+    let mut iv = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(encode_error)?;
+    getrandom::fill(&mut iv).map_err(encode_error)?;
+    let parameters = match cipher.as_str() {
+        "aes-128-cbc" => Parameters::generate_pbkdf2_sha256_aes128cbc(2048, &salt, iv),
+        "aes-256-cbc" => Parameters::generate_pbkdf2_sha256_aes256cbc(2048, &salt, iv),
+        _ => return Err(error("UNSUPPORTED_CIPHER")),
+    }
+    .map_err(encode_error)?;
+    let info =
+        rsa::pkcs8::PrivateKeyInfoRef::try_from(der.as_slice()).map_err(|_| decode_error())?;
+    let document = info
+        .encrypt_with_params(parameters, &passphrase)
+        .map_err(encode_error)?;
+    bytes_value(document.as_bytes(), context)
 }
 
 fn rsa_private(key: &PrivateKey) -> JsResult<Key> {

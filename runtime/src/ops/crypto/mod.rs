@@ -18,7 +18,7 @@ pub(super) use cipher::{aes_gcm, rsa_cipher, rsa_oaep};
 pub(super) use dh::{dh_check, dh_generate, dh_group, dh_prime, dh_public, dh_secret};
 pub(super) use ecdh::{ecdh_convert, ecdh_generate, ecdh_public, ecdh_secret};
 pub(super) use kdf::{hkdf, pbkdf2, scrypt};
-pub(super) use keys::{key_agree, key_export, key_generate, key_parse, key_public};
+pub(super) use keys::{key_agree, key_encrypt, key_export, key_generate, key_parse, key_public};
 pub(super) use sign::{sign, verify};
 pub(super) use streaming::{cipher_final, cipher_init, cipher_set, cipher_update};
 

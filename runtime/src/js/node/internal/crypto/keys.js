@@ -19,11 +19,16 @@ const OPENSSL = {
     'error:06000080:public key routines:OPENSSL_internal:UNSUPPORTED_ALGORITHM',
   ],
   JWK_INVALID: ['ERR_CRYPTO_INVALID_JWK', 'Invalid JWK data'],
+  BAD_DECRYPT: ['ERR_OSSL_BAD_DECRYPT', 'error:1e000065:Cipher functions:OPENSSL_internal:BAD_DECRYPT'],
 };
 
-function parse(format, data) {
+function parse(format, data, passphrase) {
   try {
-    const [kind, type, der, bits] = host.keyParse(format, data);
+    const [kind, type, der, bits] = host.keyParse(
+      format,
+      data,
+      passphrase === undefined || passphrase === null ? undefined : bufferOf(passphraseBytes(passphrase)),
+    );
     return { kind, type, der: new Uint8Array(der), bits };
   } catch (error) {
     const reason = String(error && error.message);
@@ -101,6 +106,20 @@ class KeyObject extends PublicKeyObject {
     if (d.type === 'private' && options.cipher !== undefined && ['pkcs8', 'pkcs1', 'sec1'].includes(type)) {
       incompatible(type, d.kind);
       checkCipher(type, format, options.cipher, options.passphrase, 'options');
+      if (type === 'pkcs8') {
+        const sealed = toBuffer(
+          new Uint8Array(
+            host.keyEncrypt(
+              bufferOf(d.der),
+              bufferOf(passphraseBytes(options.passphrase)),
+              options.cipher.toLowerCase(),
+            ),
+          ),
+        );
+        if (format === 'der') return sealed;
+        const lines = sealed.toString('base64').match(/.{1,64}/g) || [];
+        return `-----BEGIN ENCRYPTED PRIVATE KEY-----\n${lines.join('\n')}\n-----END ENCRYPTED PRIVATE KEY-----\n`;
+      }
     }
     if (type === natural)
       return format === 'der'
@@ -150,6 +169,8 @@ function incompatible(type, kind) {
 // PKCS#1 and SEC1 keys (AES-CBC, the key from EVP_BytesToKey with MD5 and the
 // IV's first 8 bytes as salt), written and read here over createCipheriv.
 const PEM_CIPHERS = { 'aes-128-cbc': 16, 'aes-192-cbc': 24, 'aes-256-cbc': 32 };
+// PKCS#8's PBES2 ciphers host.keyEncrypt writes.
+const PKCS8_CIPHERS = ['aes-128-cbc', 'aes-256-cbc'];
 const cipherUnit = () => need('node/internal/crypto/cipher').nodeCipher;
 
 function passphraseBytes(passphrase) {
@@ -180,12 +201,15 @@ function checkCipher(type, format, cipher, passphrase, where) {
   if (typeof passphrase !== 'string' && !isBytes(passphrase)) throw invalid(`${where}.passphrase`, passphrase);
   if (!need('node/crypto').nodeCrypto.getCiphers().includes(cipher.toLowerCase()))
     throw coded(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
-  if (type === 'pkcs8')
-    throw coded(
-      Error,
-      'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
-      'encrypted PKCS#8 private keys are not written by this runtime (PKCS#1 and SEC1 PEM keys are)',
-    );
+  if (type === 'pkcs8') {
+    if (!PKCS8_CIPHERS.includes(cipher.toLowerCase()))
+      throw coded(
+        Error,
+        'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+        `PKCS#8 keys are encrypted with aes-128-cbc or aes-256-cbc by this runtime, not ${cipher}`,
+      );
+    return;
+  }
   if (format === 'der')
     throw coded(
       Error,
@@ -213,7 +237,7 @@ function encryptPem(label, der, cipher, passphrase) {
 // A PEM key, decrypted first when it is a traditional encrypted one.
 function parsePem(bytes, passphrase) {
   const text = toBuffer(new Uint8Array(bytes)).toString('latin1');
-  if (!text.includes('Proc-Type:')) return parse('pem', bytes);
+  if (!text.includes('Proc-Type:')) return parse('pem', bytes, passphrase);
   const found =
     /-----BEGIN ([A-Z ]+)-----\r?\nProc-Type: *4,ENCRYPTED\r?\nDEK-Info: *([A-Za-z0-9-]+),([0-9A-Fa-f]+)\r?\n\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----/.exec(
       text,
@@ -303,7 +327,7 @@ function parseInput(input, name) {
       return parse('pkcs1-public', bytes);
     }
   }
-  return parse(formats[type], bytes);
+  return parse(formats[type], bytes, type === 'pkcs8' ? passphrase : undefined);
 }
 
 function createPrivateKey(input) {

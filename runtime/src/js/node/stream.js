@@ -203,6 +203,13 @@ Object.assign(Readable.prototype, {
         if (r.decoder) value = r.decoder.write(value);
         if (value.length === 0) return this.readableLength < r.highWaterMark;
       }
+      // A Transform's output reaches a flowing consumer within the write
+      // that made it, as in Node (whose Transform never pushes from a
+      // synchronous `_read`): a PassThrough's 'data' comes during `write`.
+      if (r.syncData && r.flowing && r.buffer.length === 0 && !this.destroyed && this.listenerCount('data') > 0) {
+        this.emit('data', value);
+        return this.readableLength < r.highWaterMark;
+      }
       r.buffer.push(value);
     }
     this._schedule();
@@ -520,6 +527,8 @@ const writableMethods = {
     if (stream.destroyed) return;
     const entry = w.queue.shift();
     if (!entry) {
+      // `drain` and `finish` come after the callbacks of the writes before.
+      if (w.callbacksDue > 0) return;
       // Node emits no `drain` once `end` was called.
       if (w.needDrain && !w.ending) {
         w.needDrain = false;
@@ -531,6 +540,20 @@ const writableMethods = {
     w.writing = true;
     let sync = true;
     const done = (error) => {
+      if (sync && !error) {
+        // Done at once: the next write goes to `_write` at once too (as in
+        // Node); only the callback, and what comes when the queue empties,
+        // wait for a microtask.
+        w.writing = false;
+        w.length -= w.objectMode ? 1 : entry.chunk.length;
+        w.callbacksDue = (w.callbacksDue || 0) + 1;
+        later(() => {
+          w.callbacksDue--;
+          entry.callback(null);
+          if (!w.writing) stream._next();
+        });
+        return;
+      }
       const step = () => {
         w.writing = false;
         w.length -= w.objectMode ? 1 : entry.chunk.length;
@@ -648,6 +671,7 @@ function Transform(options) {
   if (!(this instanceof Transform)) return new Transform(options);
   const o = options || {};
   Duplex.call(this, o);
+  this._r.syncData = true;
   if (typeof o.transform === 'function') this._transform = o.transform;
   if (typeof o.flush === 'function') this._flush = o.flush;
 }

@@ -20,7 +20,8 @@ fn malformed_keys_signatures_and_parameters_fail_as_catchable_errors() {
             "pemNoEnd": "threw Error",
             "pemTruncated": "threw Error",
             "pemPkcs1Garbage": "threw Error",
-            "pemEncrypted": "threw TypeError",
+            // A body that is no EncryptedPrivateKeyInfo: Bun's DECODE_ERROR.
+            "pemEncrypted": "threw Error",
             "hmacShortSignature": "returned false",
             "verifyNoKey": "threw TypeError",
             "gcmShortCiphertext": "threw OperationError",

@@ -7,14 +7,12 @@
 //! (`NO_START_LINE`, `DECODE_ERROR`, …) that the prelude dresses as Bun's
 //! errors for `node:crypto` or as a `DOMException` for `crypto.subtle`.
 
+use super::ec::{Public, Secret};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use boa_engine::{Context, JsResult, JsString, JsValue};
-use p256::elliptic_curve::sec1::ToSec1Point;
 use rsa::pkcs1::{DecodeRsaPrivateKey, EncodeRsaPrivateKey, EncodeRsaPublicKey};
-use rsa::pkcs8::{
-    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
-};
+use rsa::pkcs8::{DecodePrivateKey, EncodePrivateKey, EncodePublicKey, LineEnding};
 use rsa::traits::{PrivateKeyParts, PublicKeyParts};
 use rsa::{BoxedUint, PrivateKey, PublicKey};
 
@@ -98,6 +96,8 @@ fn from_pem(data: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key> {
         "RSA PRIVATE KEY" => "pkcs1",
         "RSA PUBLIC KEY" => "pkcs1-public",
         "EC PRIVATE KEY" => "sec1",
+        // Read before any passphrase is asked for, as BoringSSL does: a body
+        // that is no EncryptedPrivateKeyInfo is a DECODE_ERROR.
         "ENCRYPTED PRIVATE KEY" => "pkcs8",
         _ => return Err(error("NO_START_LINE")),
     };
@@ -119,11 +119,7 @@ fn from_der(format: &str, der: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key
                         der: der.to_vec(),
                     })
                 }
-                EC_OID => {
-                    let secret = p256::SecretKey::from_pkcs8_der(der)
-                        .map_err(|_| error("UNSUPPORTED_CURVE"))?;
-                    ec_private(&secret)
-                }
+                EC_OID => ec_private(&Secret::from_pkcs8(der)?),
                 oid => match super::okp::kind_of(oid) {
                     Some(kind) => super::okp::private_from_pkcs8(kind, info.private_key.as_bytes()),
                     None => Err(error("UNSUPPORTED_ALGORITHM")),
@@ -142,11 +138,7 @@ fn from_der(format: &str, der: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key
                         der: der.to_vec(),
                     })
                 }
-                EC_OID => {
-                    let public = p256::PublicKey::from_public_key_der(der)
-                        .map_err(|_| error("UNSUPPORTED_CURVE"))?;
-                    ec_public(&public)
-                }
+                EC_OID => ec_public(&Public::from_spki(der)?),
                 oid => match super::okp::kind_of(oid) {
                     Some(kind) => super::okp::public(
                         kind,
@@ -160,8 +152,8 @@ fn from_der(format: &str, der: &[u8], passphrase: Option<&[u8]>) -> JsResult<Key
         }
         "pkcs1" => rsa_private(&PrivateKey::from_pkcs1_der(der).map_err(|_| decode_error())?),
         "pkcs1-public" => rsa_public(&rsa_public_of_pkcs1(der)?),
-        "sec1" => ec_private(&p256::SecretKey::from_sec1_der(der).map_err(|_| decode_error())?),
-        "ec-raw" => ec_public(&p256::PublicKey::from_sec1_bytes(der).map_err(|_| decode_error())?),
+        "sec1" => ec_private(&Secret::from_sec1(der)?),
+        "ec-raw" => ec_public(&Public::from_point("P-256", der).ok_or_else(decode_error)?),
         other => Err(error(format!("internal: unknown key format {other}"))),
     }
 }
@@ -223,21 +215,19 @@ fn rsa_public(key: &PublicKey) -> JsResult<Key> {
     })
 }
 
-fn ec_private(key: &p256::SecretKey) -> JsResult<Key> {
-    let der = key.to_pkcs8_der().map_err(|_| decode_error())?;
+fn ec_private(key: &Secret) -> JsResult<Key> {
     Ok(Key {
         kind: "ec",
         private: true,
-        der: der.as_bytes().to_vec(),
+        der: key.to_pkcs8()?,
     })
 }
 
-fn ec_public(key: &p256::PublicKey) -> JsResult<Key> {
-    let der = key.to_public_key_der().map_err(|_| decode_error())?;
+fn ec_public(key: &Public) -> JsResult<Key> {
     Ok(Key {
         kind: "ec",
         private: false,
-        der: der.as_bytes().to_vec(),
+        der: key.to_spki()?,
     })
 }
 
@@ -246,7 +236,8 @@ fn bits(key: &Key) -> JsResult<u32> {
     Ok(match (key.kind, key.private) {
         ("rsa", true) => rsa_private_of(&key.der)?.n().bit_width(),
         ("rsa", false) => rsa_public_of(&key.der)?.n().bit_width(),
-        ("ec", _) => 256,
+        ("ec", true) => ec_private_of(&key.der)?.public().curve().1,
+        ("ec", false) => ec_public_of(&key.der)?.curve().1,
         _ => 0,
     })
 }
@@ -282,12 +273,12 @@ fn rsa_public_of_pkcs1(der: &[u8]) -> JsResult<PublicKey> {
     PublicKey::new_with_size_limits(n, e, RSA_BITS).map_err(|_| decode_error())
 }
 
-pub(super) fn ec_private_of(der: &[u8]) -> JsResult<p256::SecretKey> {
-    p256::SecretKey::from_pkcs8_der(der).map_err(|_| decode_error())
+pub(super) fn ec_private_of(der: &[u8]) -> JsResult<Secret> {
+    Secret::from_pkcs8(der).map_err(|_| decode_error())
 }
 
-pub(super) fn ec_public_of(der: &[u8]) -> JsResult<p256::PublicKey> {
-    p256::PublicKey::from_public_key_der(der).map_err(|_| decode_error())
+pub(super) fn ec_public_of(der: &[u8]) -> JsResult<Public> {
+    Public::from_spki(der).map_err(|_| decode_error())
 }
 
 fn from_jwk(data: &[u8]) -> JsResult<Key> {
@@ -320,20 +311,20 @@ fn from_jwk(data: &[u8]) -> JsResult<Key> {
             }
         }
         Some("EC") => {
-            if jwk.get("crv").and_then(|v| v.as_str()) != Some("P-256") {
+            let curve = jwk.get("crv").and_then(|v| v.as_str()).unwrap_or_default();
+            if !matches!(curve, "P-256" | "P-384" | "P-521") {
                 return Err(error("UNSUPPORTED_CURVE"));
             }
             match field("d")? {
                 Some(d) => {
-                    ec_private(&p256::SecretKey::from_slice(&d).map_err(|_| error("JWK_INVALID"))?)
+                    ec_private(&Secret::from_slice(curve, &d).ok_or_else(|| error("JWK_INVALID"))?)
                 }
                 None => {
                     let mut point = vec![4u8];
                     point.extend(required("x")?);
                     point.extend(required("y")?);
                     ec_public(
-                        &p256::PublicKey::from_sec1_bytes(&point)
-                            .map_err(|_| error("JWK_INVALID"))?,
+                        &Public::from_point(curve, &point).ok_or_else(|| error("JWK_INVALID"))?,
                     )
                 }
             }
@@ -417,30 +408,11 @@ pub(in crate::ops) fn key_export(
             context,
         ),
         ("rsa", _, "jwk") => text(rsa_jwk(&der, private)?.to_string()),
-        ("ec", true, "pkcs8-pem") => text(
-            ec_private_of(&der)?
-                .to_pkcs8_pem(LineEnding::LF)
-                .map_err(encode_error)?
-                .to_string(),
-        ),
-        ("ec", true, "sec1-pem") => text(
-            ec_private_of(&der)?
-                .to_sec1_pem(LineEnding::LF)
-                .map_err(encode_error)?
-                .to_string(),
-        ),
-        ("ec", true, "sec1-der") => bytes_value(
-            &ec_private_of(&der)?.to_sec1_der().map_err(encode_error)?,
-            context,
-        ),
-        ("ec", false, "spki-pem") => text(
-            ec_public_of(&der)?
-                .to_public_key_pem(LineEnding::LF)
-                .map_err(encode_error)?,
-        ),
-        ("ec", false, "raw") => {
-            bytes_value(ec_public_of(&der)?.to_sec1_point(false).as_bytes(), context)
-        }
+        ("ec", true, "pkcs8-pem") => text(ec_private_of(&der)?.to_pkcs8_pem()?),
+        ("ec", true, "sec1-pem") => text(ec_private_of(&der)?.to_sec1_pem()?),
+        ("ec", true, "sec1-der") => bytes_value(&ec_private_of(&der)?.to_sec1_der()?, context),
+        ("ec", false, "spki-pem") => text(ec_public_of(&der)?.to_spki_pem()?),
+        ("ec", false, "raw") => bytes_value(&ec_public_of(&der)?.point(false), context),
         ("ec", _, "jwk") => text(ec_jwk(&der, private)?.to_string()),
         ("ed25519" | "x25519", _, "jwk") => {
             text(super::okp::jwk(&kind, private, &der)?.to_string())
@@ -490,14 +462,15 @@ fn rsa_jwk(der: &[u8], private: bool) -> JsResult<serde_json::Value> {
 fn ec_jwk(der: &[u8], private: bool) -> JsResult<serde_json::Value> {
     let (public, d) = if private {
         let secret = ec_private_of(der)?;
-        (secret.public_key(), Some(b64(&secret.to_bytes())))
+        (secret.public(), Some(b64(&secret.to_bytes())))
     } else {
         (ec_public_of(der)?, None)
     };
-    let point = public.to_sec1_point(false);
-    let bytes = point.as_bytes();
+    let bytes = public.point(false);
+    let size = (bytes.len() - 1) / 2;
+    let (crv, _) = public.curve();
     // Node's member order (serde_json keeps insertion order here).
-    let mut jwk = serde_json::json!({ "kty": "EC", "x": b64(&bytes[1..33]), "y": b64(&bytes[33..65]), "crv": "P-256" });
+    let mut jwk = serde_json::json!({ "kty": "EC", "x": b64(&bytes[1..1 + size]), "y": b64(&bytes[1 + size..]), "crv": crv });
     if let Some(d) = d {
         jwk["d"] = serde_json::Value::from(d);
     }
@@ -516,7 +489,7 @@ pub(in crate::ops) fn key_public(
         "rsa" => rsa_public(&rsa_private_of(&der)?.to_public_key())?,
         "ed25519" => super::okp::public_of_private("ed25519", &der)?,
         "x25519" => super::okp::public_of_private("x25519", &der)?,
-        _ => ec_public(&ec_private_of(&der)?.public_key())?,
+        _ => ec_public(&ec_private_of(&der)?.public())?,
     };
     bytes_value(&key.der, context)
 }
@@ -555,10 +528,13 @@ pub(in crate::ops) fn key_generate(
             "x25519"
         })?
     } else {
-        use rsa::Generate;
-        let key = p256::SecretKey::try_generate_from_rng(&mut getrandom::SysRng)
-            .map_err(|_| error("KEY_GENERATION_FAILED"))?;
-        ec_private(&key)?
+        let curve = super::super::arg(args, 1);
+        let curve = if curve.is_undefined() {
+            "P-256".to_string()
+        } else {
+            curve.to_string(context)?.to_std_string_escaped()
+        };
+        ec_private(&Secret::generate(&curve)?)?
     };
     bytes_value(&key.der, context)
 }
@@ -595,13 +571,7 @@ pub(in crate::ops) fn key_agree(
     let public = bytes_arg(args, 2, context)?.unwrap_or_default();
     let secret = match kind.as_str() {
         "x25519" => super::okp::agree(&private, &public)?,
-        "ec" => {
-            let secret = ec_private_of(&private)?;
-            let public = ec_public_of(&public)?;
-            p256::ecdh::diffie_hellman(secret.to_nonzero_scalar(), public.as_affine())
-                .raw_secret_bytes()
-                .to_vec()
-        }
+        "ec" => ec_private_of(&private)?.agree(&ec_public_of(&public)?)?,
         _ => return Err(error("OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE")),
     };
     bytes_value(&secret, context)

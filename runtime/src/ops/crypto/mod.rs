@@ -4,6 +4,7 @@
 
 mod cipher;
 mod dh;
+mod ec;
 mod ecdh;
 mod kdf;
 mod keys;

@@ -7,7 +7,6 @@
 //! JOSE use (`ieee-p1363`).
 
 use boa_engine::{Context, JsResult, JsValue};
-use p256::ecdsa::signature::hazmat::{PrehashSigner, PrehashVerifier};
 use rsa::traits::SignatureScheme;
 use rsa::{Pkcs1v15Sign, Pss};
 use sha2::Digest;
@@ -147,15 +146,7 @@ pub(in crate::ops) fn sign(
             })?
         }
         "ecdsa-der" | "ecdsa-p1363" => {
-            let key = p256::ecdsa::SigningKey::from(ec_private_of(&der)?);
-            let signature: p256::ecdsa::Signature = key
-                .sign_prehash(&hashed)
-                .map_err(|_| error("SIGNING_FAILED"))?;
-            if scheme == "ecdsa-der" {
-                signature.to_der().as_bytes().to_vec()
-            } else {
-                signature.to_bytes().to_vec()
-            }
+            ec_private_of(&der)?.sign_prehash(&hashed, scheme == "ecdsa-p1363")?
         }
         "ed25519" => super::okp::sign(&der, &hashed)?,
         other => return Err(error(format!("internal: unknown signature scheme {other}"))),
@@ -185,13 +176,7 @@ pub(in crate::ops) fn verify(
             })?
         }
         "ecdsa-der" | "ecdsa-p1363" => {
-            let key = p256::ecdsa::VerifyingKey::from(ec_public_of(&der)?);
-            let parsed = if scheme == "ecdsa-der" {
-                p256::ecdsa::Signature::from_der(&signature)
-            } else {
-                p256::ecdsa::Signature::from_slice(&signature)
-            };
-            parsed.is_ok_and(|signature| key.verify_prehash(&hashed, &signature).is_ok())
+            ec_public_of(&der)?.verify_prehash(&hashed, &signature, scheme == "ecdsa-p1363")
         }
         "ed25519" => super::okp::verify(&der, &hashed, &signature)?,
         other => return Err(error(format!("internal: unknown signature scheme {other}"))),

@@ -125,8 +125,8 @@ function parseKey(format, data) {
 function asymmetricAlgorithm(algorithm, parsed) {
   if (algorithm.name === 'ECDSA') {
     if (parsed.kind !== 'ec') throw dataError('Invalid key type');
-    // Every EC key this runtime reads is on P-256.
-    if (algorithm.namedCurve !== 'P-256') throw dataError('Named curve mismatch');
+    // crypto.subtle's EC keys are on P-256 here.
+    if (algorithm.namedCurve !== 'P-256' || parsed.bits !== 256) throw dataError('Named curve mismatch');
     return { name: 'ECDSA', namedCurve: 'P-256' };
   }
   if (parsed.kind !== 'rsa') throw dataError('Invalid key type');

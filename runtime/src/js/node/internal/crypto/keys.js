@@ -5,6 +5,9 @@
 const { encodeString, decodeBytes, bytesOf, bufferOf, toBuffer, Buffer, base64Decode, receivedText, shownNumber } =
   need('internal/buffer');
 
+// An EC key's curve by its size, as Node names it.
+const EC_CURVE_NAMES = { 256: 'prime256v1', 384: 'secp384r1', 521: 'secp521r1' };
+
 // host.keyParse's reasons as Bun reports them.
 const OPENSSL = {
   NO_START_LINE: ['ERR_OSSL_PEM_NO_START_LINE', 'error:0900006e:PEM routines:OPENSSL_internal:NO_START_LINE'],
@@ -38,7 +41,7 @@ function parse(format, data, passphrase) {
       throw coded(
         Error,
         'ERR_CRYPTO_UNSUPPORTED_CURVE',
-        'only the P-256 curve (prime256v1) is supported by this runtime',
+        'only the P-256, P-384 and P-521 curves are supported by this runtime',
       );
     const [code, message] = OPENSSL[reason] || OPENSSL.DECODE_ERROR;
     throw coded(reason === 'JWK_INVALID' ? TypeError : Error, code, message);
@@ -68,7 +71,7 @@ class KeyObject extends PublicKeyObject {
   get asymmetricKeyDetails() {
     const d = keyObjects.get(this);
     if (d.type === 'secret') return undefined;
-    if (d.kind === 'ec') return { namedCurve: 'prime256v1' };
+    if (d.kind === 'ec') return { namedCurve: EC_CURVE_NAMES[d.bits] };
     if (d.kind === 'ed25519' || d.kind === 'x25519') return {};
     const jwk = JSON.parse(host.keyExport('rsa', 'public', publicDer(d), 'jwk'));
     const e = base64Decode(jwk.e).reduce((n, b) => n * 256n + BigInt(b), 0n);
@@ -643,8 +646,15 @@ function timingSafeEqual(a, b) {
 // (its BoringSSL has no DSA, DH, RSA-PSS or Ed448 keys) as Bun refuses them.
 const KEY_TYPES = ['rsa', 'ec', 'ed25519', 'x25519'];
 const REFUSED_TYPES = ['rsa-pss', 'dsa', 'dh', 'ed448', 'x448'];
-const CURVES = { prime256v1: 'P-256', 'P-256': 'P-256' };
-const KNOWN_CURVES = ['secp224r1', 'secp256k1', 'secp384r1', 'secp521r1', 'P-224', 'P-384', 'P-521'];
+const CURVES = {
+  prime256v1: 'P-256',
+  'P-256': 'P-256',
+  secp384r1: 'P-384',
+  'P-384': 'P-384',
+  secp521r1: 'P-521',
+  'P-521': 'P-521',
+};
+const KNOWN_CURVES = ['secp224r1', 'secp256k1', 'P-224'];
 const KEYGEN_OPENSSL = {
   INVALID_KEYBITS: [
     'ERR_OSSL_EVP_INVALID_KEYBITS',

@@ -179,6 +179,25 @@ pub(in crate::ops) fn rsa_cipher(
                 }
             });
         }
+        ("privateEncrypt", NO_PADDING) => {
+            let key = rsa_private_of(&der)?;
+            let size = key.size();
+            if data.len() != size {
+                return Err(error(if data.len() > size {
+                    "DATA_TOO_LARGE_FOR_KEY_SIZE"
+                } else {
+                    "DATA_TOO_SMALL_FOR_KEY_SIZE"
+                }));
+            }
+            let m = rsa::BoxedUint::from_be_slice(&data, key.n().bits_precision())
+                .map_err(too_large)?;
+            if m.ge(key.n().as_ref()) {
+                return Err(error("DATA_TOO_LARGE_FOR_MODULUS"));
+            }
+            let c = rsa::hazmat::rsa_decrypt_and_check(&key, Some(&mut getrandom::SysRng), &m)
+                .map_err(too_large)?;
+            left_pad(&c.to_be_bytes(), size)
+        }
         ("privateEncrypt", _) => rsa_private_of(&der)?
             .sign(rsa::Pkcs1v15Sign::new_unprefixed(), &data)
             .map_err(too_large)?,
@@ -199,7 +218,11 @@ pub(in crate::ops) fn rsa_cipher(
                     .to_be_bytes(),
                 size,
             );
-            unpad_type1(&m).ok_or_else(|| error("PADDING_CHECK_FAILED"))?
+            if padding == NO_PADDING {
+                m
+            } else {
+                unpad_type1(&m).ok_or_else(|| error("PADDING_CHECK_FAILED"))?
+            }
         }
         _ => {
             return Err(error(format!(

@@ -14,8 +14,59 @@ const cursor = need('node/internal/readline/cursor');
 
 const HISTORY_SIZE = 30;
 const MIN_CRLF_DELAY = 100;
-const ENDING = /\r\n|\n|\r|\u2028|\u2029/;
+
+// `text` cut at every line ending; the last piece is what follows the last
+// ending. boa's `indexOf(x, from)` costs the length of the whole string and
+// its regular-expression split about as much per piece, so the text is cut
+// in windows of 1 KiB (slices are cheap) and each window searched alone.
 const ITERATOR = Symbol('readline.iterator');
+const WINDOW = 1024;
+function splitLines(text) {
+  const pieces = [];
+  let open = [];
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + WINDOW);
+    // A \r\n stays in one window.
+    if (text.charCodeAt(end - 1) === 13 && end < text.length) end++;
+    const window = splitWindow(text.slice(at, end));
+    at = end;
+    if (window.length === 1) {
+      open.push(window[0]);
+      continue;
+    }
+    open.push(window[0]);
+    pieces.push(open.join(''));
+    for (let i = 1; i < window.length - 1; i++) pieces.push(window[i]);
+    open = [window[window.length - 1]];
+  }
+  pieces.push(open.join(''));
+  return pieces;
+}
+function splitWindow(text) {
+  const pieces = [];
+  const nextSeparator = (from) => {
+    const a = text.indexOf('\u2028', from);
+    const b = text.indexOf('\u2029', from);
+    return a === -1 ? b : b === -1 ? a : Math.min(a, b);
+  };
+  let from = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  let sep = nextSeparator(0);
+  for (;;) {
+    let at = lf;
+    if (cr !== -1 && (at === -1 || cr < at)) at = cr;
+    if (sep !== -1 && (at === -1 || sep < at)) at = sep;
+    if (at === -1) break;
+    pieces.push(text.slice(from, at));
+    from = at === cr && text.charCodeAt(at + 1) === 10 ? at + 2 : at + 1;
+    if (lf !== -1 && lf < from) lf = text.indexOf('\n', from);
+    if (cr !== -1 && cr < from) cr = text.indexOf('\r', from);
+    if (sep !== -1 && sep < from) sep = nextSeparator(from);
+  }
+  pieces.push(text.slice(from));
+  return pieces;
+}
 
 // The arguments as Node reads them: `(options)` or `(input, output,
 // completer, terminal)`.
@@ -174,8 +225,9 @@ class InterfaceClass extends EventEmitter {
       if (text.startsWith('\n')) text = text.slice(1);
       state.sawReturnAt = 0;
     }
-    text = state.buffered + text;
-    const lines = text.split(ENDING);
+    // What was buffered holds no line ending: only the new text is searched.
+    const lines = splitLines(text);
+    lines[0] = state.buffered + lines[0];
     state.buffered = lines.pop();
     if (lines.length === 0) return;
     state.sawReturnAt = text.endsWith('\r') ? Date.now() : 0;

@@ -115,7 +115,8 @@ function readOptions(input, output, completer, terminal) {
   return options;
 }
 
-class InterfaceClass extends EventEmitter {
+// The interface both modules share; each exports its own `Interface` on it.
+class InterfaceBase extends EventEmitter {
   constructor(input, output, completer, terminal) {
     super();
     const options = readOptions(input, output, completer, terminal);
@@ -330,16 +331,19 @@ class InterfaceClass extends EventEmitter {
     this.closed = true;
     this.emit('close');
   }
+  [Symbol.dispose ?? Symbol.for('nodejs.dispose')]() {
+    this.close();
+  }
   [Symbol.asyncIterator]() {
     if (this[ITERATOR] === undefined) this[ITERATOR] = need('node/internal/readline/lines').lineIterator(this);
     return this[ITERATOR];
   }
 }
-Object.defineProperties(InterfaceClass.prototype, Object.getOwnPropertyDescriptors(editing));
+Object.defineProperties(InterfaceBase.prototype, Object.getOwnPropertyDescriptors(editing));
 // The non-terminal form has no cursor to clear: a cancelled question
 // starts a new output line.
-const terminalClearLine = InterfaceClass.prototype.clearLine;
-Object.defineProperty(InterfaceClass.prototype, 'clearLine', {
+const terminalClearLine = InterfaceBase.prototype.clearLine;
+Object.defineProperty(InterfaceBase.prototype, 'clearLine', {
   value(...args) {
     if (this.terminal) return terminalClearLine.apply(this, args);
     this._writeToOutput('\r\n');
@@ -349,11 +353,17 @@ Object.defineProperty(InterfaceClass.prototype, 'clearLine', {
   configurable: true,
 });
 
-const Interface = need('internal/callable').callable(InterfaceClass);
+// node:readline's Interface, also called without `new`, as in Node.
+function Interface(input, output, completer, terminal) {
+  return Reflect.construct(InterfaceBase, [input, output, completer, terminal], new.target || Interface);
+}
+Object.setPrototypeOf(Interface.prototype, InterfaceBase.prototype);
+Object.setPrototypeOf(Interface, InterfaceBase);
+Object.defineProperty(Interface.prototype, 'constructor', { value: Interface, writable: true, configurable: true });
 
 // node:readline/promises: `question` answers with a promise, a completer
 // may answer with one.
-class PromisesInterface extends Interface {
+class PromisesInterface extends InterfaceBase {
   _wrapCompleter(completer) {
     if (typeof completer !== 'function') return completer;
     return (line, callback) => {
@@ -463,6 +473,7 @@ function checkInteger(value, name, min = Number.MIN_SAFE_INTEGER, max = Number.M
   if (value < min || value > max) throw outOfRange(name, `>= ${min} && <= ${max}`, value);
 }
 
+Object.defineProperty(PromisesInterface, 'name', { value: 'Interface' });
 const promises = {
   Interface: PromisesInterface,
   Readline,

@@ -41,7 +41,7 @@ function position(text, columns) {
   let rows = 0;
   for (let i = 0; i < lines.length - 1; i++) rows += Math.floor(width(lines[i]) / columns) + 1;
   const last = width(lines[lines.length - 1]);
-  return { rows: rows + Math.floor(last / columns), cols: last % columns };
+  return { cols: last % columns, rows: rows + Math.floor(last / columns) };
 }
 
 // The length of the code point before (back) or at `at`.

@@ -99,7 +99,8 @@ function readOptions(input, output, completer, terminal) {
     signal: given.signal,
   });
   if (given.tabSize !== undefined) {
-    if (!Number.isInteger(given.tabSize)) throw invalidArgType('tabSize', 'number', given.tabSize);
+    if (typeof given.tabSize !== 'number') throw invalidArgType('tabSize', 'number', given.tabSize);
+    if (!Number.isInteger(given.tabSize)) throw outOfRange('tabSize', 'an integer', given.tabSize);
     if (given.tabSize < 1 || given.tabSize > 4294967295)
       throw outOfRange('tabSize', '>= 1 && <= 4294967295', given.tabSize);
     options.tabSize = given.tabSize;
@@ -135,7 +136,7 @@ class InterfaceBase extends EventEmitter {
       sawReturnAt: 0,
       previousKey: undefined,
       prevRows: 0,
-      search: '',
+      search: null,
       buffered: '',
       decoder: null,
       question: null,

@@ -196,29 +196,29 @@ const editing = {
     }
     this.historyIndex = -1;
     this.emit('history', this.history);
-    return this.history[0];
+    return line;
   },
-  // Up: the next older entry that starts with what was typed before the
-  // first step back; down: the next newer one, then the typed text again.
+  // Up and down step through the entries that start with what was before
+  // the cursor at the first of a run of up and down keys (and differ from
+  // the line shown); past the oldest, or back before the newest, the line is
+  // that text again.
   _historyPrev() {
-    const state = this[STATE];
-    if (this.historyIndex === -1) state.search = this.line;
+    if (this.historyIndex >= this.history.length || this.history.length === 0) return;
+    const search = this[STATE].search || '';
     let at = this.historyIndex + 1;
-    while (at < this.history.length && !(this.history[at].startsWith(state.search) && this.history[at] !== this.line))
-      at++;
-    if (at >= this.history.length) return;
+    while (at < this.history.length && (!this.history[at].startsWith(search) || this.history[at] === this.line)) at++;
+    this.line = at === this.history.length ? search : this.history[at];
     this.historyIndex = at;
-    this.line = this.history[at];
     this.cursor = this.line.length;
     this._refreshLine();
   },
   _historyNext() {
-    const state = this[STATE];
-    if (this.historyIndex === -1) return;
+    if (this.historyIndex < 0) return;
+    const search = this[STATE].search || '';
     let at = this.historyIndex - 1;
-    while (at >= 0 && !(this.history[at].startsWith(state.search) && this.history[at] !== this.line)) at--;
+    while (at >= 0 && (!this.history[at].startsWith(search) || this.history[at] === this.line)) at--;
+    this.line = at === -1 ? search : this.history[at];
     this.historyIndex = at;
-    this.line = at === -1 ? state.search : this.history[at];
     this.cursor = this.line.length;
     this._refreshLine();
   },
@@ -280,6 +280,12 @@ const editing = {
     key = key || {};
     state.previousKey = key;
     if (key.name === 'escape') return;
+    if ((key.name === 'up' || key.name === 'down') && !key.ctrl && !key.meta && !key.shift) {
+      if (state.search === null) state.search = this.line.slice(0, this.cursor);
+    } else if (state.search !== null) {
+      state.search = null;
+      if (this.historyIndex === this.history.length) this.historyIndex = -1;
+    }
     if (key.ctrl && key.shift) {
       if (key.name === 'backspace') this._deleteLineLeft();
       else if (key.name === 'delete') this._deleteLineRight();

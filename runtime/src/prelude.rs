@@ -89,6 +89,7 @@ const UNITS: &[(&str, &str)] = units![
     "node/stream/consumers",
     "node/stream/web",
     "node/string_decoder",
+    "node/test",
     "node/timers",
     "node/timers/promises",
     "node/url",
@@ -208,6 +209,7 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("node:stream/promises", "node/stream", "promises"),
     ("node:stream/web", "node/stream/web", "web"),
     ("node:string_decoder", "node/string_decoder", "module"),
+    ("node:test", "node/test", "test"),
     ("node:timers", "node/timers", "module"),
     (
         "node:timers/promises",

@@ -402,6 +402,71 @@ fn tools_call_reuses_stripped_typescript_until_the_tool_changes() {
     assert_eq!(entries().len(), 2);
 }
 
+/// node:test in a tool call runs the module's tests as Node does: the
+/// order below is what Node 24 logs for the same tool (Bun runs node:test's
+/// tests only under `bun test`, so the parity case cannot compare it); a
+/// failed test reports on the console and sets `process.exitCode` to 1.
+#[test]
+fn tools_call_runs_node_test_tests_in_nodes_order() {
+    let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/parity");
+    let run = beeuni(
+        &project,
+        &[
+            "tools",
+            "call",
+            "node_test",
+            "--args",
+            r#"{"case":"run"}"#,
+            "--sandbox",
+            "off",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let seen: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let expected: &[&str] = &[
+        "before",
+        "registered true",
+        "describe body",
+        "end of registration",
+        "beforeEach sync",
+        "sync sync false",
+        "afterEach sync",
+        "beforeEach async with subtests",
+        "beforeEach one",
+        "inner beforeEach one",
+        "one",
+        "afterEach one",
+        "beforeEach two",
+        "inner beforeEach two",
+        "two",
+        "afterEach two",
+        "async",
+        "afterEach async with subtests",
+        "beforeEach fails",
+        "afterEach fails",
+        "beforeEach callback",
+        "callback",
+        "afterEach callback",
+        "beforeEach mocked",
+        "mocked 1 5 1",
+        "afterEach mocked",
+        "beforeEach x",
+        "x",
+        "afterEach x",
+        "beforeEach y fails",
+        "afterEach y fails",
+        "beforeEach last",
+        "last",
+        "afterEach last",
+        "after",
+    ];
+    assert_eq!(seen["log"], serde_json::json!(expected), "{}", run.stdout);
+    assert_eq!(seen["exitCode"], 1);
+    assert_contains(&run.stderr, "✖ fails");
+    assert_contains(&run.stderr, "Error: boom");
+    assert_contains(&run.stderr, "ℹ fail 2");
+}
+
 #[test]
 fn tools_call_of_a_beeuni_tool_runs_the_hosted_source() {
     let run = beeuni(

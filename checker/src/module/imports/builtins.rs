@@ -112,6 +112,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:stream/promises",
     "node:stream/web",
     "node:string_decoder",
+    "node:test",
     "node:timers",
     "node:timers/promises",
     "node:url",

@@ -6,6 +6,8 @@
 const cursor = () => need('node/internal/readline/cursor');
 
 const STATE = Symbol('readline.state');
+const KILL_RING_SIZE = 32;
+const UNDO_SIZE = 2048;
 
 // Display width of text as a terminal shows it: ANSI sequences take no room.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escapes are what it strips
@@ -35,13 +37,29 @@ function isWide(code) {
 }
 
 // Where `text` leaves the cursor on a screen `columns` wide (Infinity when
-// the output does not say).
-function position(text, columns) {
-  const lines = String(text).split(/\r?\n/);
+// the output does not say): a tab goes to the next multiple of `tabSize`, a
+// wide character that would straddle the edge starts the next row.
+function position(text, columns, tabSize = 8) {
   let rows = 0;
-  for (let i = 0; i < lines.length - 1; i++) rows += Math.floor(width(lines[i]) / columns) + 1;
-  const last = width(lines[lines.length - 1]);
-  return { cols: last % columns, rows: rows + Math.floor(last / columns) };
+  let offset = 0;
+  const lines = String(text).replace(ANSI, '').split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (i > 0) {
+      rows += Math.ceil(offset / columns) || 1;
+      offset = 0;
+    }
+    for (const ch of line) {
+      if (ch === '\t') {
+        offset += tabSize - (offset % tabSize);
+        continue;
+      }
+      const w = width(ch);
+      if (w === 2 && (offset + 1) % columns === 0) offset++;
+      offset += w;
+    }
+  });
+  const cols = offset % columns;
+  return { cols, rows: rows + (offset - cols) / columns };
 }
 
 // The length of the code point before (back) or at `at`.
@@ -90,12 +108,12 @@ const editing = {
     if (this.output !== null && this.output !== undefined) this.output.write(text);
   },
   getCursorPos() {
-    return position(this.getPrompt() + this.line.slice(0, this.cursor), this.columns);
+    return position(this.getPrompt() + this.line.slice(0, this.cursor), this.columns, this.tabSize);
   },
   _refreshLine() {
     const state = this[STATE];
     const shown = this.getPrompt() + this.line;
-    const end = position(shown, this.columns);
+    const end = position(shown, this.columns, this.tabSize);
     if (state.prevRows > 0) cursor().moveCursor(this.output, 0, -state.prevRows);
     cursor().cursorTo(this.output, 0);
     cursor().clearScreenDown(this.output);
@@ -108,6 +126,7 @@ const editing = {
     state.prevRows = at.rows;
   },
   _insertString(text) {
+    this._beforeEdit();
     if (this.cursor < this.line.length) {
       this.line = this.line.slice(0, this.cursor) + text + this.line.slice(this.cursor);
       this.cursor += text.length;
@@ -131,6 +150,7 @@ const editing = {
   },
   _deleteLeft() {
     if (this.cursor === 0 || this.line.length === 0) return;
+    this._beforeEdit();
     const n = charBefore(this.line, this.cursor);
     this.line = this.line.slice(0, this.cursor - n) + this.line.slice(this.cursor);
     this.cursor -= n;
@@ -138,11 +158,13 @@ const editing = {
   },
   _deleteRight() {
     if (this.cursor >= this.line.length) return;
+    this._beforeEdit();
     this.line = this.line.slice(0, this.cursor) + this.line.slice(this.cursor + charAt(this.line, this.cursor));
     this._refreshLine();
   },
   _deleteWordLeft() {
     if (this.cursor === 0) return;
+    this._beforeEdit();
     const to = wordLeftOf(this.line, this.cursor);
     this.line = this.line.slice(0, to) + this.line.slice(this.cursor);
     this.cursor = to;
@@ -150,17 +172,73 @@ const editing = {
   },
   _deleteWordRight() {
     if (this.cursor >= this.line.length) return;
+    this._beforeEdit();
     const to = wordRightOf(this.line, this.cursor);
     this.line = this.line.slice(0, this.cursor) + this.line.slice(to);
     this._refreshLine();
   },
   _deleteLineLeft() {
+    this._beforeEdit();
+    this._kill(this.line.slice(0, this.cursor));
     this.line = this.line.slice(this.cursor);
     this.cursor = 0;
     this._refreshLine();
   },
   _deleteLineRight() {
+    this._beforeEdit();
+    this._kill(this.line.slice(this.cursor));
     this.line = this.line.slice(0, this.cursor);
+    this._refreshLine();
+  },
+  // Undo (ctrl-_) and redo (ctrl-^): each edit keeps the line before it.
+  _beforeEdit() {
+    const undo = this[STATE].undo;
+    undo.push({ text: this.line, cursor: this.cursor });
+    if (undo.length > UNDO_SIZE) undo.shift();
+  },
+  _undo() {
+    const state = this[STATE];
+    if (state.undo.length === 0) return;
+    state.redo.push({ text: this.line, cursor: this.cursor });
+    const entry = state.undo.pop();
+    this.line = entry.text;
+    this.cursor = entry.cursor;
+    this._refreshLine();
+  },
+  _redo() {
+    const state = this[STATE];
+    if (state.redo.length === 0) return;
+    state.undo.push({ text: this.line, cursor: this.cursor });
+    const entry = state.redo.pop();
+    this.line = entry.text;
+    this.cursor = entry.cursor;
+    this._refreshLine();
+  },
+  // The kill ring: text cut by the line kills (not the word deletes), the
+  // newest first, for ctrl-y to yank back and meta-y to cycle through.
+  _kill(text) {
+    const state = this[STATE];
+    if (!text || text === state.killRing[0]) return;
+    state.killRing.unshift(text);
+    state.killAt = 0;
+    if (state.killRing.length > KILL_RING_SIZE) state.killRing.pop();
+  },
+  _yank() {
+    const state = this[STATE];
+    if (state.killRing.length === 0) return;
+    state.yanking = true;
+    this._insertString(state.killRing[state.killAt]);
+  },
+  _yankPop() {
+    const state = this[STATE];
+    if (!state.yanking || state.killRing.length < 2) return;
+    this._beforeEdit();
+    const last = state.killRing[state.killAt];
+    state.killAt = (state.killAt + 1) % state.killRing.length;
+    const next = state.killRing[state.killAt];
+    const head = this.line.slice(0, this.cursor - last.length);
+    this.line = head + next + this.line.slice(this.cursor);
+    this.cursor = head.length + next.length;
     this._refreshLine();
   },
   _wordLeft() {
@@ -172,6 +250,7 @@ const editing = {
   // The line ends: it goes into the history and out as a `line`.
   _line() {
     const line = this._addHistory();
+    this[STATE].undo = [];
     this.clearLine();
     this._onLine(line);
   },
@@ -239,6 +318,7 @@ const editing = {
         return;
       }
       if (!completeOn.startsWith(prefix)) {
+        this._beforeEdit();
         this.line = this.line.slice(0, this.cursor - completeOn.length) + prefix + this.line.slice(this.cursor);
         this.cursor = this.cursor - completeOn.length + prefix.length;
         this._refreshLine();
@@ -280,11 +360,17 @@ const editing = {
     key = key || {};
     state.previousKey = key;
     if (key.name === 'escape') return;
+    if (key.name !== 'y') state.yanking = false;
     if ((key.name === 'up' || key.name === 'down') && !key.ctrl && !key.meta && !key.shift) {
       if (state.search === null) state.search = this.line.slice(0, this.cursor);
     } else if (state.search !== null) {
       state.search = null;
       if (this.historyIndex === this.history.length) this.historyIndex = -1;
+    }
+    if (typeof key.sequence === 'string') {
+      const code = key.sequence.codePointAt(0);
+      if (code === 0x1f) return this._undo();
+      if (code === 0x1e) return this._redo();
     }
     if (key.ctrl && key.shift) {
       if (key.name === 'backspace') this._deleteLineLeft();
@@ -331,6 +417,9 @@ const editing = {
         case 'p':
           this._historyPrev();
           break;
+        case 'y':
+          this._yank();
+          break;
         case 'w':
         case 'backspace':
           this._deleteWordLeft();
@@ -359,6 +448,9 @@ const editing = {
           break;
         case 'backspace':
           this._deleteWordLeft();
+          break;
+        case 'y':
+          this._yankPop();
           break;
       }
     } else {

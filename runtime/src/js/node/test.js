@@ -6,6 +6,7 @@
 // failed, sets `process.exitCode` to 1, as Node does. A test function may be
 // sync, async or take a `done` callback; `t.test()` runs a subtest.
 const { assert } = need('node/assert');
+const { inspect } = need('internal/inspect');
 
 const timers = () => globalThis;
 
@@ -250,7 +251,7 @@ async function runSuite(suite, scopes, depth, inheritedError) {
 function fail(name, error, depth) {
   results.failures.push({ name, error });
   console.error(
-    `${'  '.repeat(depth)}✖ ${name}\n${'  '.repeat(depth + 1)}${String(error && error.stack ? error.stack : error)}`,
+    `${'  '.repeat(depth)}✖ ${name}\n${'  '.repeat(depth + 1)}${error instanceof Error ? String(error.stack || error) : inspect(error)}`,
   );
 }
 
@@ -378,6 +379,7 @@ class TestContext {
     const { name, options, fn } = parseArgs(args);
     this._count++;
     const previous = this._subtests.length ? this._subtests[this._subtests.length - 1] : Promise.resolve();
+    if (this._subtests.length === 0) console.log(`${'  '.repeat(this._depth)}▶ ${this._name}`);
     const run = previous.then(async () => {
       if (!this._beforeRan) {
         this._beforeRan = true;

@@ -37,6 +37,19 @@ function describe(error) {
   return where ? `${text}\n    ${where.trim()}` : text;
 }
 
+// The first test that failed, when the file ran `node:test` tests (a
+// failed one sets the exit code, as in Node, and the runtime's node:test
+// keeps what failed under this symbol).
+function failedTest() {
+  const key = Symbol.for('beeuni.node-test.failures');
+  try {
+    const failures = require('node:test')[key];
+    return failures && failures[0];
+  } catch {
+    return undefined;
+  }
+}
+
 // What the top frame of `stack` was running: the runtime's own file, or the
 // callee written at that line and column of the test (or common) file.
 function culprit(stack) {
@@ -198,6 +211,8 @@ export default {
       const firstUnseen = state.errors.find((e) => !(e && e[EXIT] !== undefined));
       if (status !== 0) {
         if (firstUnseen) return finish('fail', describe(firstUnseen));
+        const failed = failedTest();
+        if (failed) return finish('fail', `node:test "${failed.name}" failed: ${describe(failed.error)}`);
         return finish('fail', state.exitReason || `exited with code ${status}`);
       }
       if (state.skipped !== undefined) return finish('skip', state.skipped);

@@ -23,6 +23,7 @@ mod process;
 mod semver;
 mod shell;
 pub(crate) mod sqlite;
+mod url;
 mod vm;
 mod zlib;
 
@@ -99,6 +100,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("globMatch", glob::glob_match, 2),
         ("globScan", blocking::inline::<glob::Scan>, 6),
         ("semverOrder", semver::semver_order, 2),
+        ("domainToAscii", url::domain_to_ascii, 1),
+        ("domainToUnicode", url::domain_to_unicode, 1),
         ("checksum", checksums::checksum, 3),
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),

@@ -1,6 +1,16 @@
 // ---- node/url.js: the node:url module object ------------------------------
-const { fileURLToPath, pathToFileURL, urlToHttpOptions, Url, parse, format, resolve, resolveObject } =
-  need('node/internal/url');
+const {
+  fileURLToPath,
+  pathToFileURL,
+  urlToHttpOptions,
+  Url,
+  parse,
+  format,
+  resolve,
+  resolveObject,
+  domainToASCII,
+  domainToUnicode,
+} = need('node/internal/url');
 
 // Bun's order.
 return {
@@ -15,5 +25,7 @@ return {
     pathToFileURL,
     fileURLToPath,
     urlToHttpOptions,
+    domainToASCII,
+    domainToUnicode,
   },
 };

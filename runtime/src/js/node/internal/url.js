@@ -209,4 +209,30 @@ function resolveObject(from, to) {
   return parse(resolve(text(from), text(to)));
 }
 
-return { fileURLToPath, pathToFileURL, urlToHttpOptions, Url, parse, format, resolve, resolveObject };
+// `domainToASCII`/`domainToUnicode`: the domain as the WHATWG `hostname`
+// setter reads it, `''` when it refuses it (Node's and Bun's answers).
+function domainFunction(name, convert) {
+  const domainFunction = (...args) => {
+    if (args.length < 1) {
+      throw codedError('ERR_MISSING_ARGS', 'The "domain" argument must be specified');
+    }
+    return convert(`${args[0]}`);
+  };
+  // Bun's names (`domainToAscii` for domainToASCII) and one `domain` parameter.
+  return Object.defineProperties(domainFunction, { name: { value: name }, length: { value: 1 } });
+}
+const domainToASCII = domainFunction('domainToAscii', (domain) => host.domainToAscii(domain));
+const domainToUnicode = domainFunction('domainToUnicode', (domain) => host.domainToUnicode(domain));
+
+return {
+  fileURLToPath,
+  pathToFileURL,
+  urlToHttpOptions,
+  Url,
+  parse,
+  format,
+  resolve,
+  resolveObject,
+  domainToASCII,
+  domainToUnicode,
+};

@@ -46,8 +46,20 @@ pub(crate) fn define_accessor(
 ) -> JsResult<()> {
     let get = function(context, &format!("get {name}"), 0, get);
     let set = function(context, &format!("set {name}"), 1, set);
+    define_accessor_pair(object, JsString::from(name), get, set, context)
+}
+
+/// Defines `name` on `object` as an accessor of existing function objects
+/// (a pair shared by many objects), enumerable and configurable.
+pub(crate) fn define_accessor_pair(
+    object: &JsObject,
+    name: JsString,
+    get: JsObject,
+    set: JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
     object.define_property_or_throw(
-        JsString::from(name),
+        name,
         PropertyDescriptor::builder()
             .get(get)
             .set(set)

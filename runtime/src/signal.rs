@@ -7,14 +7,13 @@
 //! `context.signal`; it then reads back what it assigned.
 
 use boa_engine::object::ObjectInitializer;
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{
     Context, JsData, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string,
 };
 use boa_gc::{Finalize, Trace};
 
 use crate::internals;
-use crate::js_value::{error, function};
+use crate::js_value::{define_accessor_pair, error, function};
 
 /// The state behind one call's `context.signal`.
 pub(crate) struct CallSignal {
@@ -59,16 +58,7 @@ impl CallSignal {
                 pair
             }
         };
-        call_context.define_property_or_throw(
-            js_string!("signal"),
-            PropertyDescriptor::builder()
-                .get(get)
-                .set(set)
-                .enumerable(true)
-                .configurable(true),
-            context,
-        )?;
-        Ok(())
+        define_accessor_pair(call_context, js_string!("signal"), get, set, context)
     }
 
     /// Aborts the signal with a `TimeoutError` whose message is `message`

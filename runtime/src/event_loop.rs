@@ -66,6 +66,19 @@ impl Executor {
         self.timers.borrow().keys().next().map(|(due, _)| *due)
     }
 
+    /// How many native async jobs are queued: the mark below which
+    /// [`Executor::take_async_after`] leaves jobs alone.
+    pub(crate) fn async_job_count(&self) -> usize {
+        self.async_jobs.borrow().len()
+    }
+
+    /// Takes the oldest async job queued after the first `mark` ones: a
+    /// synchronous `require()` of an ES module runs the loading jobs it
+    /// queued itself, and only those.
+    pub(crate) fn take_async_after(&self, mark: usize) -> Option<NativeAsyncJob> {
+        self.async_jobs.borrow_mut().remove(mark)
+    }
+
     /// Drops every queued job: what a finished (or stopped) call left behind.
     pub(crate) fn clear(&self) {
         self.promise_jobs.borrow_mut().clear();

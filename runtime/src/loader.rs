@@ -36,6 +36,10 @@ pub(crate) struct ToolLoader {
     /// is two modules, as in Bun.
     modules: RefCell<HashMap<(PathBuf, FileKind), Module>>,
     builtins: RefCell<HashMap<String, Module>>,
+    /// Files whose module is being made: a CommonJS file runs while its
+    /// importer's graph loads, and a `require()` of that importer from it
+    /// would load a second copy of the file (boa asserts against that).
+    making: RefCell<std::collections::HashSet<(PathBuf, FileKind)>>,
 }
 
 /// How a resolved file is evaluated.
@@ -91,6 +95,7 @@ impl ToolLoader {
             state,
             modules: RefCell::default(),
             builtins: RefCell::default(),
+            making: RefCell::default(),
         }
     }
 
@@ -170,14 +175,20 @@ impl ToolLoader {
                     })?
             }
             FileKind::CommonJs => {
-                let exports = self.internal("loadCommonJs", context)?.call(
-                    &JsValue::undefined(),
-                    &[JsValue::from(JsString::from(
-                        path.to_string_lossy().as_ref(),
-                    ))],
-                    context,
-                )?;
-                synthetic(exports, Some(path.to_path_buf()), context)?
+                if !self.making.borrow_mut().insert(key.clone()) {
+                    return Err(require_cycle(path, &self.state, context));
+                }
+                let exports = self.internal("loadCommonJs", context).and_then(|load| {
+                    load.call(
+                        &JsValue::undefined(),
+                        &[JsValue::from(JsString::from(
+                            path.to_string_lossy().as_ref(),
+                        ))],
+                        context,
+                    )
+                });
+                self.making.borrow_mut().remove(&key);
+                synthetic(exports?, Some(path.to_path_buf()), context)?
             }
         };
         self.modules.borrow_mut().insert(key, module.clone());
@@ -296,6 +307,87 @@ impl ModuleLoader for ToolLoader {
     }
 }
 
+/// `requireModule(path)`: `require()` of an ES module, as Node 22+ and Bun
+/// allow it. The module (the same instance `import` gets) is loaded, linked
+/// and evaluated before the call returns, and its namespace is the answer;
+/// `undefined` says evaluation is still pending, a top-level await somewhere
+/// in its graph, which `require` refuses. Unlike Node, which looks for the
+/// await before running anything, such a module has run up to that await.
+pub(crate) fn require_module(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    use boa_engine::builtins::promise::PromiseState;
+    use std::future::Future as _;
+    let path = PathBuf::from(crate::js_value::string_arg(args, 0, context)?);
+    let loader = context
+        .downcast_module_loader::<ToolLoader>()
+        .ok_or_else(|| error("require() of an ES module needs the runtime's module loader"))?;
+    let executor = context
+        .downcast_job_executor::<crate::event_loop::Executor>()
+        .ok_or_else(|| error("require() of an ES module needs the runtime's job queue"))?;
+    let module = loader.load_file(&path, FileKind::Esm, context)?;
+    // boa loads a graph through async jobs; the loader answers every request
+    // at once, so the jobs this load queues run to their end here.
+    let mark = executor.async_job_count();
+    let loaded = module.load(context);
+    crate::event_loop::read_by_host(&loaded, context);
+    while let Some(job) = executor.take_async_after(mark) {
+        let cell = RefCell::new(&mut *context);
+        let mut future = job.call(&cell);
+        let mut poll = std::task::Context::from_waker(std::task::Waker::noop());
+        match std::pin::Pin::new(&mut future).poll(&mut poll) {
+            std::task::Poll::Ready(result) => {
+                result?;
+            }
+            std::task::Poll::Pending => {
+                return Err(error(format!(
+                    "require() of {}: its imports did not load at once",
+                    display(&path, &loader.state)
+                )));
+            }
+        }
+    }
+    match loaded.state() {
+        PromiseState::Fulfilled(_) => {}
+        PromiseState::Rejected(reason) => return Err(JsError::from_opaque(reason)),
+        PromiseState::Pending => {
+            return Err(error(format!(
+                "require() of {}: its imports did not load at once",
+                display(&path, &loader.state)
+            )));
+        }
+    }
+    module.link(context)?;
+    let evaluated = module.evaluate(context)?;
+    crate::event_loop::read_by_host(&evaluated, context);
+    match evaluated.state() {
+        PromiseState::Fulfilled(_) => Ok(module.namespace(context).into()),
+        PromiseState::Rejected(reason) => Err(JsError::from_opaque(reason)),
+        PromiseState::Pending => Ok(JsValue::undefined()),
+    }
+}
+
+/// Node's `ERR_REQUIRE_CYCLE_MODULE`: a CommonJS file an ES module imports
+/// required that module back while the file was still being loaded.
+fn require_cycle(path: &Path, state: &HostState, context: &mut Context) -> JsError {
+    let message = format!(
+        "Cannot require() an ES module in a cycle: {} is still loading the module that requires it",
+        display(path, state)
+    );
+    let object = boa_engine::JsNativeError::error()
+        .with_message(message)
+        .into_opaque(context);
+    // A fresh error object: defining a data property cannot fail.
+    let _ = object.create_data_property_or_throw(
+        js_string!("code"),
+        js_string!("ERR_REQUIRE_CYCLE_MODULE"),
+        context,
+    );
+    JsError::from_opaque(object.into())
+}
+
 /// Percent-encodes one path segment for a `file://` URL.
 fn percent_encode(segment: &str) -> String {
     let mut out = String::with_capacity(segment.len());
@@ -392,7 +484,7 @@ fn classify(path: &Path, module_type: Option<ModuleType>) -> FileKind {
                 .and_then(|file| file.take(MAX_SOURCE_BYTES).read_to_string(&mut text));
             // A file that cannot be read as text is refused by `read` when
             // it is loaded, with the reason.
-            if read.is_ok() && looks_like_esm(&text) {
+            if read.is_ok() && looks_like_esm(&text) && !parses_as_commonjs(&text) {
                 FileKind::Esm
             } else {
                 FileKind::CommonJs
@@ -408,6 +500,23 @@ fn looks_like_esm(source: &str) -> bool {
             .iter()
             .any(|start| line.starts_with(start))
     })
+}
+
+/// Whether the text parses as the body of CommonJS's wrapper function. Node
+/// runs a `.js` file as ESM only when it does not (it has import or export
+/// statements, or `import.meta`); a line that merely starts with `import `
+/// inside a template literal or a comment block leaves it CommonJS.
+fn parses_as_commonjs(source: &str) -> bool {
+    use boa_engine::interner::Interner;
+    use boa_engine::parser::Parser;
+    // A hashbang line is not part of a function body.
+    let body = match source.strip_prefix("#!") {
+        Some(rest) => format!("//{rest}"),
+        None => source.to_string(),
+    };
+    Parser::new(Source::from_bytes(body.as_bytes()))
+        .parse_function_body(&mut Interner::default(), false, false)
+        .is_ok()
 }
 
 fn is_bare(specifier: &str) -> bool {
@@ -537,5 +646,13 @@ mod tests {
     fn esm_detection() {
         assert!(looks_like_esm("// x\nexport default 1"));
         assert!(!looks_like_esm("module.exports = { importance: 1 }"));
+        // A template literal's line is text, not an import statement.
+        let template = "const code = `\nimport five from 'foo';\n`;\nmodule.exports = code;";
+        assert!(looks_like_esm(template) && parses_as_commonjs(template));
+        assert!(!parses_as_commonjs("import x from 'y';\nexport default x;"));
+        assert!(!parses_as_commonjs("export const a = import.meta.url;"));
+        assert!(parses_as_commonjs(
+            "#!/usr/bin/env node\nreturn;\nimport('x');"
+        ));
     }
 }

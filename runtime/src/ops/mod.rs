@@ -49,6 +49,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("forgetCancel", misc::forget_cancel, 1),
         ("resolve", misc::resolve, 3),
         ("compileCommonJs", misc::compile_common_js, 1),
+        ("requireModule", crate::loader::require_module, 1),
         ("makePath", path::make_path, 0),
         ("which", misc::which, 1),
         ("runSync", process::run_sync, 2),

@@ -45,9 +45,35 @@ function loadFile(target) {
     commonJsCache.set(target.path, module);
     return module.exports;
   }
-  if (target.kind === 'esm')
-    throw new Error(`require() of an ES module is not supported by this runtime: ${target.path} (use import)`);
+  if (target.kind === 'esm') return requireModule(target.path);
   return loadCommonJs(target.path);
+}
+// require() of an ES module answers its namespace, as in Node and Bun,
+// marked `__esModule` as Bun marks it (so that transpiled code's interop
+// helpers read `default` as the default export); a module that exports the
+// name 'module.exports' answers that value instead, as Node's and Bun's do.
+const esmNamespaces = new Map();
+function requireModule(filename) {
+  const known = esmNamespaces.get(filename);
+  if (known) return known;
+  const namespace = host.requireModule(filename);
+  if (namespace === undefined) {
+    const error = new Error(
+      `require() cannot be used on an ESM graph with top-level await. Use import() instead.\n  Requiring ${filename}`,
+    );
+    error.code = 'ERR_REQUIRE_ASYNC_MODULE';
+    throw error;
+  }
+  let answer;
+  if ('module.exports' in namespace) answer = namespace['module.exports'];
+  else
+    answer = new Proxy(namespace, {
+      get: (target, key, receiver) =>
+        key === '__esModule' && !(key in target) ? true : Reflect.get(target, key, receiver),
+      has: (target, key) => key === '__esModule' || key in target,
+    });
+  esmNamespaces.set(filename, answer);
+  return answer;
 }
 function loadCommonJs(filename) {
   const cached = commonJsCache.get(filename);

@@ -305,7 +305,8 @@ class CryptoHasher {
     this._hash = key === undefined ? createHash(this.algorithm) : createHmac(this.algorithm, key);
   }
   update(data, encoding) {
-    this._hash.update(data, encoding);
+    // Bun takes an ArrayBuffer too, where node:crypto's Hash wants a view.
+    this._hash.update(data instanceof ArrayBuffer ? new Uint8Array(data) : data, encoding);
     return this;
   }
   digest(encoding) {

@@ -56,6 +56,22 @@ Object.assign(process, {
   version: 'v22.0.0',
   versions: { node: '22.0.0', bun: '1.2.0' },
   release: { name: 'node' },
+  // Bun's keys; what this runtime lacks (the inspector, node:tls) says false.
+  // Errors from node:crypto use BoringSSL's words, as Bun's do.
+  features: {
+    inspector: false,
+    debug: false,
+    uv: true,
+    ipv6: true,
+    tls_alpn: false,
+    tls_sni: false,
+    tls_ocsp: false,
+    tls: false,
+    cached_builtins: true,
+    openssl_is_boringssl: true,
+    require_module: true,
+    typescript: 'transform',
+  },
   exitCode: undefined,
   cwd: () => info.cwd,
   chdir() {

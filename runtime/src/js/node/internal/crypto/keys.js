@@ -503,18 +503,24 @@ function digestOf(digest) {
     throw coded(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
   return name;
 }
-function integerArg(value, name, min, max) {
+// Bun's words: pbkdf2 says "and" between the bounds, scrypt "&&".
+function integerArg(value, name, min, max, and = 'and') {
   if (typeof value !== 'number')
     throw coded(
       TypeError,
       'ERR_INVALID_ARG_TYPE',
-      `The "${name}" argument must be of type number. Received ${value === undefined ? 'undefined' : `type ${typeof value} (${JSON.stringify(value)})`}`,
+      `The "${name}" argument must be of type number. ${receivedText(value)}`,
     );
-  if (!Number.isInteger(value) || value < min || value > max)
+  const range = !Number.isInteger(value)
+    ? 'an integer'
+    : value < min || value > max
+      ? `>= ${min} ${and} <= ${max}`
+      : '';
+  if (range)
     throw coded(
       RangeError,
       'ERR_OUT_OF_RANGE',
-      `The value of "${name}" is out of range. It must be >= ${min} and <= ${max}. Received ${value}`,
+      `The value of "${name}" is out of range. It must be ${range}. Received ${value}`,
     );
   return value;
 }
@@ -540,7 +546,7 @@ function scryptOptions(options = {}) {
 function scryptSync(password, salt, keylen, options) {
   const p = secretBytes(password, 'password');
   const s = secretBytes(salt, 'salt');
-  integerArg(keylen, 'keylen', 0, 2147483647);
+  integerArg(keylen, 'keylen', 0, 2147483647, '&&');
   const [n, r, parallel, maxmem] = scryptOptions(options || {});
   try {
     return toBuffer(new Uint8Array(host.scrypt(p, s, keylen, n, r, parallel, maxmem)));

@@ -105,8 +105,9 @@ LazyTransform.prototype._transform = function _transform(chunk, encoding, callba
   this.update(chunk, encoding);
   callback();
 };
+// As Node's: the handle's digest, leaving digest() callable once more.
 LazyTransform.prototype._flush = function _flush(callback) {
-  this.push(this.digest());
+  this.push(toBuffer(new Uint8Array(host.hasherDigest(this[kHandle]))));
   callback();
 };
 

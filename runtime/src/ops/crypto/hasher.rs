@@ -108,6 +108,9 @@ struct NodeHasher {
     #[unsafe_ignore_trace]
     outer: Option<State>,
     length: usize,
+    /// A hash's digest once taken: Node's handle gives it again (a stream's
+    /// flush takes it, then `digest()` may); an HMAC's gives nothing more.
+    done: Option<Vec<u8>>,
 }
 
 /// `hasherInit(algorithm, hmacKey?, outputLength?)` → a hasher; `null` for a
@@ -155,6 +158,7 @@ pub(in crate::ops) fn hasher_init(
         state: Some(state),
         outer,
         length,
+        done: None,
     };
     Ok(JsObject::from_proto_and_data(None, hasher).into())
 }
@@ -198,12 +202,13 @@ pub(in crate::ops) fn hasher_copy(
         },
         state: hasher.state.clone(),
         outer: hasher.outer.clone(),
+        done: hasher.done.clone(),
     })?;
     Ok(JsObject::from_proto_and_data(None, copy).into())
 }
 
-/// `hasherDigest(hasher, encoding?)` → the digest, once; the hasher is
-/// spent after it.
+/// `hasherDigest(hasher, encoding?)` → the digest; again the same digest
+/// for a hash, and no bytes for an HMAC, once it has been taken.
 pub(in crate::ops) fn hasher_digest(
     _: &JsValue,
     args: &[JsValue],
@@ -211,18 +216,21 @@ pub(in crate::ops) fn hasher_digest(
 ) -> JsResult<JsValue> {
     let encoding = encoding_arg(args, 1, context)?;
     let bytes = with_hasher(args, |hasher| {
-        let state = hasher.state.take()?;
+        let Some(state) = hasher.state.take() else {
+            return hasher.done.clone().unwrap_or_default();
+        };
         let inner = state.finish(hasher.length);
-        Some(match hasher.outer.take() {
+        match hasher.outer.take() {
             Some(mut outer) => {
                 outer.update(&inner);
+                hasher.done = Some(Vec::new());
                 outer.finish(0)
             }
-            None => inner,
-        })
+            None => {
+                hasher.done = Some(inner.clone());
+                inner
+            }
+        }
     })?;
-    match bytes {
-        Some(bytes) => encode(&bytes, encoding.as_deref(), context),
-        None => Err(super::super::error("HASH_FINALIZED")),
-    }
+    encode(&bytes, encoding.as_deref(), context)
 }

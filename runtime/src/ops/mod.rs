@@ -13,6 +13,7 @@ pub(crate) mod child;
 mod crypto;
 pub(crate) mod data_formats;
 mod fs;
+mod encoding;
 mod glob;
 pub(crate) mod http;
 mod intl;
@@ -57,6 +58,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("hash", crypto::hash, 3),
         ("hmac", crypto::hmac, 4),
         ("hasherInit", crypto::hasher_init, 3),
+        ("encodeText", encoding::encode_text, 2),
+        ("decodeBytes", encoding::decode_bytes, 4),
         ("hasherUpdate", crypto::hasher_update, 2),
         ("hasherCopy", crypto::hasher_copy, 2),
         ("hasherDigest", crypto::hasher_digest, 2),

@@ -61,6 +61,7 @@ const UNITS: &[(&str, &str)] = units![
     "node/http",
     "node/http2",
     "node/https",
+    "node/internal/child_process/options",
     "node/internal/crypto/cipher",
     "node/internal/crypto/dh",
     "node/internal/crypto/keys",

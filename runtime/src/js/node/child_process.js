@@ -5,6 +5,27 @@ const { bufferOf, toBuffer, utf8Decoder } = need('internal/buffer');
 const { EventEmitter } = need('node/events');
 const { promisify } = need('node/util');
 const { deliver } = need('internal/uncaught');
+const { Readable, Writable } = need('node/stream');
+const { abortError, later } = need('node/stream').internal;
+const {
+  normalizeSpawnArguments,
+  normalizeExecFileArgs,
+  stdioOf,
+  checkTimeout,
+  checkMaxBuffer,
+  checkAbortSignal,
+  checkNoNullBytes,
+  checkType,
+  validSignal,
+  killSignalOf,
+  signalNumber,
+  invalidArg,
+  coded,
+} = need('node/internal/child_process/options');
+function checkObject(value, name) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidArg(name, 'of type object', value);
+}
 function spawnSpec(file, args, options = {}) {
   // Values as strings, as the op reads them: a tool may have set
   // `process.env.PORT = 8080`.
@@ -27,10 +48,6 @@ function spawnSpec(file, args, options = {}) {
 function inheritsOutput(options) {
   const stdio = options.stdio;
   return stdio === 'inherit' || (Array.isArray(stdio) && stdio[1] === 'inherit' && stdio[2] === 'inherit');
-}
-function shellArgs(command, options = {}) {
-  const shell = typeof options.shell === 'string' ? options.shell : '/bin/sh';
-  return [shell, ['-c', String(command)]];
 }
 function inputOf(options) {
   return options && options.input !== undefined ? bufferOf(options.input) : null;
@@ -64,59 +81,6 @@ function runProcess(file, args, options = {}, cancelId) {
     });
 }
 
-// A stream of a child's output: 'data' as the process writes, then 'end'.
-class ChildOutput extends EventEmitter {
-  constructor() {
-    super();
-    this.encoding = undefined;
-  }
-  setEncoding(encoding) {
-    this.encoding = encoding;
-    return this;
-  }
-}
-// The child's input: writes reach the process in order, `end` closes it.
-class ChildInput extends EventEmitter {
-  #handle;
-  #queue = Promise.resolve();
-  #ended = false;
-  constructor(handle) {
-    super();
-    this.#handle = handle;
-  }
-  write(chunk, encoding, callback) {
-    if (typeof encoding === 'function') callback = encoding;
-    if (this.#ended) {
-      const error = new Error('write after end');
-      error.code = 'ERR_STREAM_WRITE_AFTER_END';
-      queueMicrotask(() => (callback ? callback(error) : this.emit('error', error)));
-      return false;
-    }
-    const bytes = bufferOf(
-      typeof chunk === 'string' && typeof encoding === 'string' ? Buffer.from(chunk, encoding) : chunk,
-    );
-    this.#queue = this.#queue.then(() =>
-      host.spawnWrite(this.#handle, bytes).then(
-        () => callback?.(null),
-        (error) => (callback ? callback(error) : this.emit('error', error)),
-      ),
-    );
-    return true;
-  }
-  end(chunk, encoding, callback) {
-    if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
-    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
-    if (this.#ended) return this;
-    this.#ended = true;
-    this.#queue = this.#queue.then(() => {
-      host.spawnEnd(this.#handle);
-      this.emit('finish');
-      callback?.();
-    });
-    return this;
-  }
-}
-
 // Bun's error for a child that could not start: a missing program is
 // "Executable not found in $PATH", with Node's code, errno and syscall
 // (the host's error carries the code: `ops/process.rs`'s `spawn_error`).
@@ -134,99 +98,227 @@ function spawnFailure(error, file, args, syscall = 'spawn') {
     spawnargs: (args || []).map(String),
   });
 }
+// Marks a child's output stream that another child reads as its input: the
+// parent leaves it alone when its own child exits (Node's `kIsUsedAsStdio`).
+const usedAsStdio = Symbol('usedAsStdio');
+
+// A child's stdout or stderr: the bytes the process writes, pushed as they
+// arrive; Node's Socket, as far as a reader can tell.
+function outputStream() {
+  const stream = new Readable({ read() {} });
+  Object.defineProperty(stream, 'writable', { value: false, writable: true, configurable: true });
+  return stream;
+}
+// A child's stdin: each write reaches the process in order, `end` closes it.
+function inputStream(handle) {
+  const stream = new Writable({
+    write(chunk, encoding, callback) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      host.spawnWrite(handle, bufferOf(bytes)).then(
+        () => callback(),
+        (error) => callback(error),
+      );
+    },
+    final(callback) {
+      host.spawnEnd(handle);
+      callback();
+    },
+    destroy(error, callback) {
+      host.spawnEnd(handle);
+      callback(error);
+    },
+  });
+  Object.defineProperty(stream, 'readable', { value: false, writable: true, configurable: true });
+  return stream;
+}
+// Where a child's output goes when the parent keeps no stream of it: the
+// call's log for 'inherit' (a tool has no terminal), a stream it was given,
+// or nowhere.
+function outputSink(entry, which) {
+  const log = which === 1 ? process.stdout : process.stderr;
+  if (entry === 'inherit' || entry === which) return (bytes) => log.write(bytes.toString());
+  if (entry === 1 || entry === 2)
+    return (bytes) => (entry === 1 ? process.stdout : process.stderr).write(bytes.toString());
+  if (entry !== null && typeof entry === 'object' && typeof entry.write === 'function')
+    return (bytes) => entry.write(bytes);
+  return () => {};
+}
+
 // A process started by spawn, exec or execFile. Its output arrives as the
-// process writes it (`ops/child.rs`); exec and execFile collect it for their
-// callback through `_done`.
+// process writes it (`ops/child.rs`), into `stdout` and `stderr` or where
+// `stdio` sends it; `exit` comes when it ends, `close` once its output
+// streams are closed too.
 class ChildProcess extends EventEmitter {
-  constructor(file, args, options = {}) {
+  constructor() {
     super();
-    this.spawnfile = file;
-    this.spawnargs = [file, ...(args || [])];
-    this.stdout = new ChildOutput();
-    this.stderr = new ChildOutput();
+    this.pid = undefined;
     this.exitCode = null;
     this.signalCode = null;
     this.killed = false;
-    this.pid = undefined;
-    this._cancel = host.newCancel();
+    this.connected = false;
+    this.spawnfile = undefined;
+    this.spawnargs = [];
+    this.stdin = null;
+    this.stdout = null;
+    this.stderr = null;
+    this.stdio = [null, null, null];
+    this._handle = undefined;
+  }
+  // Node's `ChildProcess.prototype.spawn`: starts `options.file` with
+  // `options.args` (argv0 first).
+  spawn(options) {
+    checkObject(options, 'options');
+    const stdio = stdioOf(options.stdio);
+    if (stdio.includes('ipc')) {
+      throw coded(
+        Error,
+        'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+        "child_process: an 'ipc' channel (fork's messages) is not provided by this runtime",
+      );
+    }
+    if (options.envPairs !== undefined && !Array.isArray(options.envPairs)) {
+      throw invalidArg('options.envPairs', 'an instance of Array', options.envPairs);
+    }
+    checkType(options.file, 'options.file', 'string');
+    if (options.args !== undefined && !Array.isArray(options.args)) {
+      throw invalidArg('options.args', 'an instance of Array', options.args);
+    }
+    const file = options.file;
+    const argv = options.args === undefined ? [file] : options.args.map(String);
+    this.spawnfile = file;
+    this.spawnargs = argv;
+    const env = options.env ?? envFromPairs(options.envPairs);
+    const made = stdio.map((entry, i) => {
+      if (entry !== 'pipe' || i > 2) return null;
+      return i === 0 ? 'stdin' : 'output';
+    });
     let handle;
+    let failure;
     try {
-      if (options.signal?.aborted) throw options.signal.reason;
-      [handle, this.pid] = host.spawnStart(spawnSpec(file, args, options));
+      [handle, this.pid] = host.spawnStart(
+        jsonStringify({
+          file,
+          args: argv.slice(1),
+          cwd: options.cwd === undefined ? undefined : pathArg(options.cwd),
+          env,
+        }),
+      );
     } catch (thrown) {
-      const error = spawnFailure(thrown, file, args);
-      host.forgetCancel(this._cancel);
-      this.stdin = new ChildInput(0);
-      this._done = Promise.resolve().then(() => {
-        if (this.listenerCount('error')) deliver(() => this.emit('error', error));
-        return { error };
+      failure = spawnFailure(thrown, file, argv.slice(1));
+    }
+    const outputs = [null, made[1] ? outputStream() : null, made[2] ? outputStream() : null];
+    this.stdout = outputs[1];
+    this.stderr = outputs[2];
+    if (failure) {
+      // Node's and Bun's child that never started: its streams exist and
+      // close; `error` comes first, then `close` with the negative errno.
+      this.stdin = made[0] ? new Writable({ write: (_c, _e, cb) => cb() }) : null;
+      this.stdio = [this.stdin, this.stdout, this.stderr];
+      later(() => {
+        if (this.listenerCount('error') || this._onError) (this._onError ?? ((e) => this.emit('error', e)))(failure);
+        this.emit('close', failure.errno);
+        for (const stream of this.stdio) stream?.destroy();
       });
-      return;
+      return undefined;
     }
     this._handle = handle;
-    this.stdin = new ChildInput(handle);
-    const input = inputOf(options);
-    if (input !== null) this.stdin.end(toBuffer(new Uint8Array(input)));
-    const onAbort = () => host.cancel(this._cancel);
-    options.signal?.addEventListener('abort', onAbort);
-    // As in Node and Bun: a child past its `timeout` gets `killSignal`.
-    const timer =
-      options.timeout > 0 ? setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout) : undefined;
-    const collected = { 1: [], 2: [] };
+    this.stdin = made[0] ? inputStream(handle) : null;
+    this.stdio = [this.stdin, this.stdout, this.stderr];
+    const source = stdio[0];
+    if (source !== null && typeof source === 'object' && typeof source.pipe === 'function') {
+      // Another stream as the child's input: what it gives is written on.
+      source[usedAsStdio] = true;
+      const sink = inputStream(handle);
+      source.pipe(sink);
+      this.once('exit', () => source.unpipe(sink));
+    } else if (!made[0]) host.spawnEnd(handle);
+    if (options.input !== undefined && this.stdin) this.stdin.end(bufferOf(options.input));
+
+    // `close` waits for the exit and for each output: its stream's `close`,
+    // or the end of what goes elsewhere. The child's listeners come first,
+    // so `close` is emitted before the caller's own listeners of the
+    // streams' `close` run, as in Node.
+    let pending = 3;
+    const settle = () => {
+      pending -= 1;
+      if (pending === 0) this.emit('close', this.exitCode, this.signalCode);
+    };
+    for (const stream of outputs) stream?.once('close', settle);
+    this._collected = { 1: [], 2: [] };
     const kept = { 1: 0, 2: 0 };
-    const pump = async (which, stream) => {
+    const pump = async (which) => {
+      const stream = outputs[which];
+      const sink = stream ? null : outputSink(stdio[which], which);
       for (;;) {
         const chunk = await host.spawnRead(handle, which);
         if (chunk === null) break;
         const bytes = toBuffer(new Uint8Array(chunk));
-        // exec's and execFile's `maxBuffer`: what fits is kept, the child
-        // is killed, and the callback's error names the stream.
-        const room = this._maxBuffer === undefined ? bytes.length : this._maxBuffer - kept[which];
-        if (this._overflow === undefined && room < bytes.length) {
-          this._overflow = which === 1 ? 'stdout' : 'stderr';
-          this.kill(options.killSignal ?? 'SIGTERM');
+        if (this._maxBuffer !== undefined) {
+          // exec's and execFile's `maxBuffer`: what fits is kept, the child
+          // is killed, and the callback's error names the stream.
+          const room = this._maxBuffer - kept[which];
+          if (this._overflow === undefined && room < bytes.length) {
+            this._overflow = which === 1 ? 'stdout' : 'stderr';
+            this.kill(this._killSignal ?? 'SIGTERM');
+          }
+          if (room > 0) {
+            this._collected[which].push(room < bytes.length ? bytes.subarray(0, room) : bytes);
+            kept[which] += Math.min(room, bytes.length);
+          }
         }
-        if (room > 0) {
-          collected[which].push(room < bytes.length ? bytes.subarray(0, room) : bytes);
-          kept[which] += Math.min(room, bytes.length);
-        }
-        const encoding = stream.encoding ?? options.encoding;
-        deliver(() => stream.emit('data', Buffer.isEncoding(encoding) ? bytes.toString(encoding) : bytes));
+        if (stream) deliver(() => stream.push(bytes));
+        else deliver(sink, bytes);
       }
-      deliver(() => stream.emit('end'));
-      deliver(() => stream.emit('close'));
+      if (stream) deliver(() => stream.push(null));
+      else settle();
     };
-    const exited = host.spawnWait(handle, this._cancel).then((meta) => {
+    pump(1);
+    pump(2);
+    const cancel = host.newCancel();
+    const signal = options.signal;
+    // Node's abort: the child gets `killSignal`, and an AbortError follows.
+    const onAbort = () => {
+      if (!this.kill(options.killSignal ?? 'SIGTERM')) return;
+      const error = abortError(signal.reason);
+      if (this._onError) this._onError(error);
+      else this.emit('error', error);
+    };
+    if (signal) {
+      if (signal.aborted) later(onAbort);
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
+    // As in Node and Bun: a child past its `timeout` gets `killSignal`.
+    const timer =
+      options.timeout > 0 ? setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout) : undefined;
+    host.spawnWait(handle, cancel).then((meta) => {
       const m = jsonParse(meta);
-      this.exitCode = m.code;
-      this.signalCode = m.signal;
-      deliver(() => this.emit('exit', m.code, m.signal));
-      return m;
-    });
-    this._done = Promise.all([exited, pump(1, this.stdout), pump(2, this.stderr)])
-      .then(([m]) => {
-        deliver(() => this.emit('close', m.code, m.signal));
-        return {
-          code: m.code,
-          signal: m.signal,
-          killed: m.killed || this.killed,
-          overflow: this._overflow,
-          stdout: Buffer.concat(collected[1]),
-          stderr: Buffer.concat(collected[2]),
-        };
-      })
-      .finally(() => {
-        options.signal?.removeEventListener('abort', onAbort);
-        if (timer !== undefined) clearTimeout(timer);
-        host.forgetCancel(this._cancel);
+      signal?.removeEventListener('abort', onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+      host.forgetCancel(cancel);
+      if (m.signal) this.signalCode = m.signal;
+      else this.exitCode = m.code;
+      this._handle = undefined;
+      deliver(() => {
+        this.stdin?.destroy();
+        this.emit('exit', this.exitCode, this.signalCode);
       });
+      // Node's `flushStdio`: output nobody reads still flows to its end, so
+      // `close` comes.
+      later(() => {
+        for (const stream of outputs) if (stream?.readable && !stream[usedAsStdio]) stream.resume();
+        settle();
+      });
+    });
+    later(() => this.emit('spawn'));
+    return undefined;
   }
-  kill(signal = 'SIGTERM') {
-    if (this._handle === undefined || this.exitCode !== null || this.signalCode !== null) return false;
-    this.killed = true;
-    return typeof signal === 'number'
-      ? host.spawnKill(this._handle, String(signal))
-      : host.spawnKill(this._handle, signal);
+  kill(signal) {
+    // 0 only asks whether the process is there.
+    const name = signal === 0 ? 0 : validSignal(signal === undefined ? 'SIGTERM' : signal);
+    if (this._handle === undefined) return false;
+    const sent = host.spawnKill(this._handle, String(signalNumber(name)));
+    if (sent) this.killed = true;
+    return sent;
   }
   ref() {
     return this;
@@ -235,7 +327,23 @@ class ChildProcess extends EventEmitter {
     return this;
   }
 }
-
+// `using child = spawn(…)` kills a child still running at the block's end.
+if (typeof Symbol.dispose === 'symbol') {
+  ChildProcess.prototype[Symbol.dispose] = function dispose() {
+    if (!this.killed) this.kill();
+  };
+}
+// `envPairs` ('KEY=value' strings, as Node's ChildProcess takes them) as
+// the op's object.
+function envFromPairs(pairs) {
+  if (pairs === undefined) return undefined;
+  const env = {};
+  for (const pair of pairs) {
+    const at = String(pair).indexOf('=');
+    if (at > 0) env[String(pair).slice(0, at)] = String(pair).slice(at + 1);
+  }
+  return env;
+}
 function execError(command, r) {
   const error = new Error(`Command failed: ${command}${r.stderr.length ? '\n' + r.stderr.toString() : ''}`);
   // In Bun's order.
@@ -246,90 +354,121 @@ function execError(command, r) {
   return error;
 }
 
-function normalizeExecArgs(options, callback) {
-  if (typeof options === 'function') return [{}, options];
-  return [options || {}, callback];
-}
-
 // Node's callback for exec and execFile: (error, stdout, stderr), decoded as
-// `options.encoding` asks.
+// `options.encoding` asks, once the child has closed.
 function answerWhenDone(child, commandText, options, callback) {
   // Node's default for exec and execFile: 1 MiB per stream.
   child._maxBuffer = options.maxBuffer ?? 1024 * 1024;
-  child._done.then((r) => {
-    if (callback) deliver(answer, r);
-  });
-  const answer = (r) => {
-    // A child that never started: Bun's error also names the command.
-    if (r.error?.spawnargs) r.error.cmd = commandText;
-    if (r.error) return callback(r.error, '', '');
-    // Node's default is utf8, but an `encoding` given as anything that is
-    // not an encoding ('buffer', null, undefined) leaves Buffers.
-    const encoding = 'encoding' in options ? options.encoding : 'utf8';
-    const decode = (b) => (Buffer.isEncoding(encoding) ? b.toString(encoding) : b);
-    if (r.overflow) {
-      const error = new RangeError(`${r.overflow} maxBuffer length exceeded`);
+  child._killSignal = options.killSignal;
+  // Node's default is utf8, but an `encoding` given as anything that is
+  // not an encoding ('buffer', null, undefined) leaves Buffers.
+  const encoding = 'encoding' in options ? options.encoding : 'utf8';
+  const decoding = Buffer.isEncoding(encoding);
+  if (decoding) {
+    child.stdout?.setEncoding(encoding);
+    child.stderr?.setEncoding(encoding);
+  }
+  // The streams flow: exec reads them as Node's does.
+  child.stdout?.resume();
+  child.stderr?.resume();
+  let failure;
+  child._onError = (error) => {
+    failure = error;
+  };
+  const decode = (b) => (decoding ? b.toString(encoding) : b);
+  const outputs = () => {
+    const collected = child._collected ?? { 1: [], 2: [] };
+    return [Buffer.concat(collected[1]), Buffer.concat(collected[2])];
+  };
+  child.once('close', (code) => {
+    if (!callback) return;
+    const [stdout, stderr] = outputs();
+    if (failure) {
+      // A child that never started: Bun's error also names the command.
+      if (failure.spawnargs) {
+        failure.cmd = commandText;
+        return callback(failure, '', '');
+      }
+      failure.cmd = commandText;
+      return callback(failure, decode(stdout), decode(stderr));
+    }
+    if (child._overflow) {
+      const error = new RangeError(`${child._overflow} maxBuffer length exceeded`);
       Object.defineProperty(error, 'code', {
         value: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER',
         writable: true,
         configurable: true,
       });
       error.cmd = commandText;
-      return callback(error, decode(r.stdout), decode(r.stderr));
+      return callback(error, decode(stdout), decode(stderr));
     }
     // The outputs go to the callback; only the promise form adds them to
     // the error (as Node and Bun do).
-    const failed = r.code !== 0 || r.signal;
-    const err = failed ? execError(commandText, r) : null;
-    callback(err, decode(r.stdout), decode(r.stderr));
-  };
+    const signal = child.signalCode;
+    const failed = code !== 0 || signal;
+    const err = failed ? execError(commandText, { code, signal, killed: child.killed, stderr }) : null;
+    callback(err, decode(stdout), decode(stderr));
+  });
   return child;
 }
 
-function exec(command, options, callback) {
-  [options, callback] = normalizeExecArgs(options, callback);
-  const [file, args] = shellArgs(command, options);
-  return answerWhenDone(new ChildProcess(file, args, options), command, options, callback);
-}
-exec[promisify.custom] = (command, options) =>
-  new Promise((resolve, reject) => {
-    exec(command, options, (err, stdout, stderr) =>
+// The promise forms: `{ stdout, stderr }`, or the error with both; the
+// promise carries the child, as Node's does.
+function promised(start) {
+  let child;
+  const promise = new Promise((resolve, reject) => {
+    child = start((err, stdout, stderr) =>
       err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
     );
   });
+  promise.child = child;
+  return promise;
+}
+
+function exec(command, options, callback) {
+  checkType(command, 'command', 'string');
+  checkNoNullBytes(command, 'command');
+  if (typeof options === 'function') {
+    callback = options;
+    options = undefined;
+  }
+  options = { ...options };
+  options.shell = typeof options.shell === 'string' ? options.shell : true;
+  return execFile(command, options, callback);
+}
+exec[promisify.custom] = (command, options) => promised((done) => exec(command, options, done));
 
 function execFile(file, args, options, callback) {
-  if (typeof args === 'function') {
-    callback = args;
-    args = [];
-    options = {};
-  } else if (!Array.isArray(args)) {
-    callback = options;
-    options = args;
-    args = [];
-  }
-  [options, callback] = normalizeExecArgs(options, callback);
-  return answerWhenDone(new ChildProcess(file, args, options), [file, ...args].join(' '), options, callback);
+  ({ file, args, options, callback } = normalizeExecFileArgs(file, args, options, callback));
+  checkTimeout(options.timeout);
+  checkMaxBuffer(options.maxBuffer);
+  const killSignal = killSignalOf(options.killSignal);
+  checkAbortSignal(options.signal, 'options.signal');
+  const child = spawn(file, args, { ...options, killSignal });
+  const commandText = [file, ...args].join(' ');
+  return answerWhenDone(child, commandText, { ...options, killSignal }, callback);
 }
-execFile[promisify.custom] = (file, args, options) =>
-  new Promise((resolve, reject) => {
-    execFile(file, args || [], options || {}, (err, stdout, stderr) =>
-      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
-    );
-  });
+execFile[promisify.custom] = (file, args, options) => promised((done) => execFile(file, args, options, done));
 
 function spawn(command, args, options) {
-  checkFile(command);
-  if (!Array.isArray(args)) {
-    options = args;
-    args = [];
-  }
-  options = options || {};
-  if (options.shell) {
-    const [file, shellArgv] = shellArgs([command, ...args].join(' '), options);
-    return new ChildProcess(file, shellArgv, options);
-  }
-  return new ChildProcess(command, args, options);
+  const normal = normalizeSpawnArguments(command, args, options);
+  options = normal.options;
+  checkTimeout(options.timeout);
+  checkAbortSignal(options.signal, 'options.signal');
+  const killSignal = killSignalOf(options.killSignal);
+  const child = new ChildProcess();
+  child.spawn({
+    file: normal.file,
+    args: [normal.argv0, ...normal.args],
+    cwd: normal.cwd,
+    env: normal.env,
+    stdio: options.stdio,
+    timeout: options.timeout,
+    killSignal,
+    signal: options.signal,
+    input: options.input,
+  });
+  return child;
 }
 
 function runSyncRaw(file, args, options = {}) {
@@ -371,28 +510,42 @@ function timedOut(file) {
 function notStarted(error) {
   return { signal: null, status: null, output: null, pid: 0, error, stdout: undefined, stderr: undefined };
 }
-// Node's check of the program's name, before anything starts.
-function checkFile(file) {
-  if (typeof file === 'string') return;
-  const error = new TypeError(
-    `The "file" argument must be of type string. Received ${file === null || file === undefined ? file : `type ${typeof file} (${typeof file === 'string' ? `'${file}'` : String(file)})`}`,
-  );
-  error.code = 'ERR_INVALID_ARG_TYPE';
-  throw error;
+// The synchronous forms' checks, as Node makes them before anything
+// starts: the program, its arguments and options, the shell applied.
+function syncArguments(command, args, options) {
+  const normal = normalizeSpawnArguments(command, args, options);
+  const o = normal.options;
+  checkTimeout(o.timeout);
+  checkMaxBuffer(o.maxBuffer);
+  killSignalOf(o.killSignal);
+  return [normal.file, normal.args, { ...o, cwd: normal.cwd, env: normal.env }];
+}
+// What Node and Bun report when a synchronous child's output passes
+// `maxBuffer`: the output is cut there.
+function overflowed(file, r, maxBuffer) {
+  if (typeof maxBuffer !== 'number' || !Number.isFinite(maxBuffer)) return r;
+  for (const which of ['stdout', 'stderr']) {
+    if (r[which] && r[which].length > maxBuffer) {
+      r[which] = r[which].subarray(0, maxBuffer);
+      if (!r.error) {
+        r.error = Object.assign(new Error(`spawnSync ${file} ENOBUFS`), {
+          code: 'ENOBUFS',
+          errno: -105,
+          syscall: `spawnSync ${file}`,
+          path: file,
+        });
+      }
+    }
+  }
+  return r;
 }
 
 function spawnSync(command, args, options) {
-  checkFile(command);
-  if (!Array.isArray(args)) {
-    options = args;
-    args = [];
-  }
-  options = options || {};
+  const [file, argv, o] = syncArguments(command, args, options);
+  options = o;
   let r;
   try {
-    r = options.shell
-      ? runSyncRaw(...shellArgs([command, ...args].join(' '), options), options)
-      : runSyncRaw(command, args, options);
+    r = overflowed(file, runSyncRaw(file, argv, options), options.maxBuffer);
   } catch (error) {
     return notStarted(error);
   }
@@ -407,7 +560,7 @@ function spawnSync(command, args, options) {
 function execSyncCommon(label, file, args, options = {}) {
   let r;
   try {
-    r = runSyncRaw(file, args, options);
+    r = overflowed(file, runSyncRaw(file, args, options), options.maxBuffer);
   } catch (error) {
     // Bun adds the empty result to the error of a child that never started.
     if (!error?.spawnargs) throw error;
@@ -439,15 +592,16 @@ function execSyncCommon(label, file, args, options = {}) {
   }
   return decode(r.stdout);
 }
-function execSync(command, options = {}) {
-  return execSyncCommon(command, ...shellArgs(command, options), options);
+function execSync(command, options) {
+  checkType(command, 'command', 'string');
+  checkNoNullBytes(command, 'command');
+  const shell = typeof options?.shell === 'string' ? options.shell : true;
+  return execSyncCommon(command, ...syncArguments(command, [], { ...options, shell }));
 }
 function execFileSync(file, args, options) {
-  if (!Array.isArray(args)) {
-    options = args;
-    args = [];
-  }
-  return execSyncCommon([file, ...args].join(' '), file, args, options || {});
+  const [program, argv, o] = syncArguments(file, args, options);
+  const given = Array.isArray(args) ? args : [];
+  return execSyncCommon([file, ...given].join(' '), program, argv, o);
 }
 
 const childProcess = {

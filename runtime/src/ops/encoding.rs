@@ -128,10 +128,15 @@ fn decode(bytes: &[u8], encoding: &str) -> Option<JsString> {
         "base64url" => base64_encode(bytes, true),
         "latin1" => bytes.to_vec(),
         "ascii" => bytes.iter().map(|&b| b & 0x7f).collect(),
-        "utf16le" => {
+        // utf16be only for TextDecoder: Buffer has no such encoding.
+        "utf16le" | "utf16be" => {
+            let little = encoding == "utf16le";
             let units: Vec<u16> = bytes
                 .chunks_exact(2)
-                .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+                .map(|pair| match little {
+                    true => u16::from_le_bytes([pair[0], pair[1]]),
+                    false => u16::from_be_bytes([pair[0], pair[1]]),
+                })
                 .collect();
             return Some(JsString::from(&units[..]));
         }
@@ -245,6 +250,7 @@ mod tests {
             "\u{0}\u{7f}\u{80}\u{ff}A\u{e9}\u{d8}"
         );
         assert_eq!(text(&bytes, "utf16le"), "\u{7f00}\u{ff80}\u{e941}");
+        assert_eq!(text(&bytes, "utf16be"), "\u{7f}\u{80ff}\u{41e9}");
         assert_eq!(text(&bytes, "hex"), "007f80ff41e9d8");
         assert_eq!(text(&bytes, "base64"), "AH+A/0Hp2A==");
         assert_eq!(text(&bytes, "base64url"), "AH-A_0Hp2A");

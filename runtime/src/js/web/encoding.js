@@ -116,6 +116,16 @@ function bytesOfInput(input) {
   );
 }
 
+// Bytes as text in one native pass (a JS loop adding a character at a time
+// copies the whole string each time: seconds for a megabyte); undefined
+// for a view of a SharedArrayBuffer, which the loops below read instead.
+function nativeText(bytes, encoding) {
+  if (!(bytes.buffer instanceof ArrayBuffer)) return undefined;
+  return host.decodeBytes(bytes.buffer, bytes.byteOffset, bytes.byteLength, encoding);
+}
+// windows-1252's 0x80-0x9f, which latin1 reads as C1 controls.
+const C1 = new RegExp(`[${String.fromCharCode(0x80)}-${String.fromCharCode(0x9f)}]`, 'g');
+
 class TextDecoder {
   constructor(label = 'utf-8', options = {}) {
     this._encoding = canonical(label);
@@ -178,15 +188,22 @@ class TextDecoder {
           return `\ufeff${nativeDecoder.decode(bytes.subarray(3))}`;
         return nativeDecoder.decode(bytes);
       case 'windows-1252': {
-        let text = '';
-        for (const byte of bytes) text += String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? CP1252[byte - 0x80] : byte);
-        return text;
+        const text = nativeText(bytes, 'latin1');
+        if (text !== undefined) return text.replace(C1, (c) => String.fromCharCode(CP1252[c.charCodeAt(0) - 0x80]));
+        let out = '';
+        for (const byte of bytes) out += String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? CP1252[byte - 0x80] : byte);
+        return out;
       }
       default: {
         const little = this._encoding === 'utf-16le';
-        let text = '';
-        for (let i = 0; i + 1 < bytes.length; i += 2)
-          text += String.fromCharCode(little ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1]);
+        let text = nativeText(bytes, little ? 'utf16le' : 'utf16be');
+        if (text === undefined) {
+          text = '';
+          for (let i = 0; i + 1 < bytes.length; i += 2)
+            text += String.fromCharCode(little ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1]);
+        }
+        // The WHATWG decoder reads a lone surrogate as U+FFFD, as Bun's does.
+        text = text.toWellFormed();
         return bytes.length % 2 ? `${text}\ufffd` : text;
       }
     }

@@ -67,6 +67,8 @@ const UNITS: &[(&str, &str)] = units![
     "node/internal/crypto/keys",
     "node/internal/fs/dir",
     "node/internal/fs/streams",
+    "node/internal/fs/validate",
+    "node/internal/fs/watchers",
     "node/internal/mime",
     "node/internal/readline/cursor",
     "node/internal/readline/editing",

@@ -3,6 +3,7 @@ const { fsSync, fsAsync, noEntry, pathArg } = need('internal/files');
 const { normalizeEncoding, encodeString, toBuffer, bufferOf } = need('internal/buffer');
 const { path } = need('node/path');
 const { deliver } = need('internal/uncaught');
+const V = need('node/internal/fs/validate');
 
 // What Stats and Dirent share: the kind of file, kept as a hidden `kind`.
 class FileType {
@@ -16,23 +17,52 @@ class FileType {
     return this.kind === 'symlink';
   }
   isFIFO() {
-    return false;
+    return this.kind === 'fifo';
   }
   isSocket() {
-    return false;
+    return this.kind === 'socket';
+  }
+  isCharacterDevice() {
+    return this.kind === 'char';
+  }
+  isBlockDevice() {
+    return this.kind === 'block';
   }
 }
+// Node's order of a Stats object's fields.
+const STAT_FIELDS = ['dev', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'blksize', 'ino', 'size', 'blocks'];
+const STAT_TIMES = ['atime', 'mtime', 'ctime', 'birthtime'];
+// A kind from the S_IFMT bits of a mode.
+const KINDS = { 16807: 'file', 9604: 'dir', 21609: 'symlink', 2401: 'fifo', 26411: 'socket' };
+Object.assign(KINDS, { 4802: 'char', 14406: 'block' });
 class Stats extends FileType {
-  constructor(s) {
+  // new Stats(host's stat, bigint), or Node's public form: new Stats(dev,
+  // mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeMs,
+  // mtimeMs, ctimeMs, birthtimeMs).
+  constructor(...args) {
+    let [s, bigint = false] = args;
+    if (s === null || typeof s !== 'object') {
+      s = {};
+      [...STAT_FIELDS, 'atimeMs', 'mtimeMs', 'ctimeMs', 'birthtimeMs'].forEach((k, i) => {
+        s[k] = args[i];
+      });
+      s.kind = KINDS[Number(s.mode ?? 0) & 0o170000] ?? 'none';
+      bigint = false;
+    }
     super();
-    Object.assign(this, s);
-    this.mtime = new Date(s.mtimeMs);
-    this.atime = new Date(s.atimeMs);
-    this.ctime = new Date(s.ctimeMs);
-    this.birthtime = new Date(s.birthtimeMs);
+    // `{ bigint: true }`: every number a BigInt, and the times also in
+    // nanoseconds (`atimeNs`), as Node gives them.
+    const whole = (n) => (bigint ? BigInt(Math.floor(n ?? 0)) : (n ?? 0));
+    for (const key of STAT_FIELDS) this[key] = whole(s[key]);
+    for (const t of STAT_TIMES) this[`${t}Ms`] = whole(s[`${t}Ms`]);
+    if (bigint)
+      for (const t of STAT_TIMES)
+        this[`${t}Ns`] = BigInt(Math.floor(s[`${t}Ms`])) * 1000000n + BigInt(Math.round((s[`${t}Ms`] % 1) * 1e6));
+    for (const t of STAT_TIMES) this[t] = new Date(s[`${t}Ms`]);
     Object.defineProperty(this, 'kind', { enumerable: false, value: s.kind });
   }
 }
+const statsOf = (json, options) => new Stats(jsonParse(json), !!options?.bigint);
 class Dirent extends FileType {
   constructor(name, kind, parentPath) {
     super();
@@ -43,7 +73,14 @@ class Dirent extends FileType {
   }
 }
 function encodingOf(options) {
-  return typeof options === 'string' ? options : options && options.encoding;
+  return typeof options === 'string' ? options : options?.encoding;
+}
+// A path or name the host gave as text, in the `encoding` asked for.
+function named(text, options) {
+  const enc = encodingOf(options);
+  if (!enc || normalizeEncoding(enc) === 'utf8') return text;
+  const b = Buffer.from(text);
+  return enc === 'buffer' ? b : b.toString(enc);
 }
 function readResult(buffer, options) {
   const enc = encodingOf(options);
@@ -74,75 +111,157 @@ function readdirRecursive(dir, options, read) {
   walk('');
   return out;
 }
-// A mode as a number, or as octal text ('644').
-function modeArg(mode) {
-  return typeof mode === 'string' ? Number.parseInt(mode, 8) : Number(mode);
-}
-// A time as seconds since the epoch: a Date, a number of seconds, or numeric text.
-function secondsArg(time) {
-  return time instanceof Date ? time.getTime() / 1000 : Number(time);
-}
-function cpError(code, errno, message, dest) {
-  const error = new Error(message);
-  Object.assign(error, { code, errno, syscall: 'cp', path: dest });
+// Node's cp errors: `${what}: cp returned ${code} (${detail}) ${path}`.
+function cpError(code, what, sysCode, errno, detail, where) {
+  const error = new Error(`${what}: cp returned ${sysCode} (${detail}) ${where}`);
+  error.name = 'SystemError';
+  Object.assign(error, {
+    code,
+    errno,
+    syscall: 'cp',
+    path: where,
+    info: { code: sysCode, message: detail, path: where, syscall: 'cp', errno },
+  });
   return error;
 }
+const invalidCp = (detail, where) => cpError('ERR_FS_CP_EINVAL', 'Invalid src or dest', 'EINVAL', 22, detail, where);
+// Whether `dest` is `src` or inside it, by their resolved names.
+function isSubdir(src, dest) {
+  const a = path.resolve(src).split('/').filter(Boolean);
+  const b = path.resolve(dest).split('/').filter(Boolean);
+  return a.every((part, i) => b[i] === part);
+}
+const sameFile = (a, b) => b && b.ino && b.dev && a.ino === b.ino && a.dev === b.dev;
 // `cp`'s walk as steps ([operation, ...arguments], answered with its
 // result), so the synchronous and the promise form share one description.
-function* copySteps(src, dest, options, top = true) {
-  const stats = yield ['lstat', src];
-  if (options.filter && !(yield ['filter', src, dest])) return;
-  if (stats.isDirectory()) {
-    if (!options.recursive)
+// It checks as Node does before it copies: the same file, a folder over a
+// file and the reverse, a folder into itself.
+function* cpCheck(src, dest, options) {
+  if (options.filter && !(yield ['filter', src, dest])) return null;
+  const srcStat = yield [options.dereference ? 'stat' : 'lstat', src];
+  const destStat = yield ['statOrNull', dest, !!options.dereference];
+  if (destStat) {
+    if (sameFile(srcStat, destStat)) throw invalidCp('src and dest cannot be the same', dest);
+    if (srcStat.isDirectory() && !destStat.isDirectory())
       throw cpError(
-        'ERR_FS_EISDIR',
+        'ERR_FS_CP_DIR_TO_NON_DIR',
+        'Cannot overwrite non-directory with directory',
+        'EISDIR',
         21,
-        `Path is a directory: cp returned EISDIR (${src} is a directory (not copied)) ${src}`,
-        src,
-      );
-    yield ['mkdir', dest, { recursive: true }];
-    for (const name of yield ['readdir', src])
-      yield* copySteps(path.join(src, name), path.join(dest, name), options, false);
-    return;
-  }
-  if ((yield ['exists', dest]) && options.force === false) {
-    if (options.errorOnExist)
-      throw cpError(
-        'ERR_FS_CP_EEXIST',
-        17,
-        `Target already exists: cp returned EEXIST (${dest} already exists) ${dest}`,
+        `cannot overwrite non-directory ${dest} with directory ${src}`,
         dest,
       );
-    return;
+    if (!srcStat.isDirectory() && destStat.isDirectory())
+      throw cpError(
+        'ERR_FS_CP_NON_DIR_TO_DIR',
+        'Cannot overwrite directory with non-directory',
+        'ENOTDIR',
+        20,
+        `cannot overwrite directory ${dest} with non-directory ${src}`,
+        dest,
+      );
+  }
+  if (srcStat.isDirectory() && isSubdir(src, dest))
+    throw invalidCp(`cannot copy ${src} to a subdirectory of self ${dest}`, dest);
+  return { srcStat, destStat };
+}
+function* copySteps(src, dest, options) {
+  const checked = yield* cpCheck(src, dest, options);
+  if (checked === null) return;
+  // No folder above dest may be src itself (through a link).
+  const srcParent = path.resolve(path.dirname(src));
+  for (let dir = path.resolve(path.dirname(dest)); dir !== srcParent && dir !== path.dirname(dir); ) {
+    if (sameFile(checked.srcStat, yield ['statOrNull', dir, true]))
+      throw invalidCp(`cannot copy ${src} to a subdirectory of self ${dest}`, dest);
+    dir = path.dirname(dir);
   }
   // As in Node and Bun, a file copied on its own gets its missing folders.
-  if (top) yield ['mkdir', path.dirname(dest), { recursive: true }];
-  if (stats.isSymbolicLink()) {
+  if (!(yield ['exists', path.dirname(dest)])) yield ['mkdir', path.dirname(dest), { recursive: true }];
+  yield* copyItem(checked, src, dest, options);
+}
+function* copyItem({ srcStat, destStat }, src, dest, options) {
+  if (srcStat.isDirectory()) {
+    if (!options.recursive)
+      throw cpError('ERR_FS_EISDIR', 'Path is a directory', 'EISDIR', 21, `${src} is a directory (not copied)`, src);
+    if (!destStat) yield ['mkdir', dest];
+    for (const name of yield ['readdir', src]) {
+      const from = path.join(src, name);
+      const to = path.join(dest, name);
+      const inner = yield* cpCheck(from, to, options);
+      if (inner !== null) yield* copyItem(inner, from, to, options);
+    }
+    if (!destStat) yield ['chmod', dest, srcStat.mode & 0o7777];
+    return;
+  }
+  if (srcStat.isSymbolicLink()) {
     // A relative link's target is made absolute unless `verbatimSymlinks`.
     const target = yield ['readlink', src];
     const resolved =
       options.verbatimSymlinks || path.isAbsolute(target) ? target : path.resolve(path.dirname(src), target);
+    if (!destStat) return void (yield ['symlink', resolved, dest]);
+    let destTarget = yield ['readlinkOrNull', dest];
+    if (destTarget === null) return void (yield ['symlink', resolved, dest]);
+    if (!path.isAbsolute(destTarget)) destTarget = path.resolve(path.dirname(dest), destTarget);
+    // Only a link to a folder can lead into itself.
+    const toFolder = (yield ['statOrNull', src, true])?.isDirectory();
+    if (toFolder && isSubdir(resolved, destTarget))
+      throw invalidCp(`cannot copy ${resolved} to a subdirectory of self ${destTarget}`, dest);
+    if (toFolder && isSubdir(destTarget, resolved))
+      throw cpError(
+        'ERR_FS_CP_SYMLINK_TO_SUBDIRECTORY',
+        'Cannot overwrite symlink in subdirectory of self',
+        'EINVAL',
+        22,
+        `cannot overwrite ${destTarget} with ${resolved}`,
+        dest,
+      );
+    yield ['unlink', dest];
     yield ['symlink', resolved, dest];
-  } else {
-    yield ['copyFile', src, dest];
-    if (options.preserveTimestamps) yield ['utimes', dest, stats.atime, stats.mtime];
+    return;
   }
+  if (destStat) {
+    if (options.force === false) {
+      if (options.errorOnExist)
+        throw cpError('ERR_FS_CP_EEXIST', 'Target already exists', 'EEXIST', 17, `${dest} already exists`, dest);
+      return;
+    }
+    yield ['unlink', dest];
+  }
+  yield ['copyFile', src, dest, options.mode];
+  if (options.preserveTimestamps) yield ['utimes', dest, srcStat.atime, srcStat.mtime];
+}
+// What a step does, given the fs functions of one form.
+function cpStep(ops, name, args, options) {
+  if (name === 'filter') return options.filter(...args);
+  if (name === 'statOrNull') {
+    const [p, follow] = args;
+    return ops.tryStat(p, follow);
+  }
+  if (name === 'readlinkOrNull') return ops.tryReadlink(args[0]);
+  return ops[name](...args);
 }
 function copyWith(ops, src, dest, options = {}) {
-  const steps = copySteps(pathArg(src), pathArg(dest), options);
-  const filter = (s, d) => options.filter(s, d);
+  const steps = copySteps(src, dest, options);
   let step = steps.next();
   while (!step.done) {
     const [name, ...args] = step.value;
-    step = steps.next(name === 'filter' ? filter(...args) : ops[name](...args));
+    const result = cpStep(ops, name, args, options);
+    if (name === 'filter' && result instanceof Promise) {
+      const error = new TypeError(
+        'Expected boolean to be returned from the "filter" function but got an instance of Promise.',
+      );
+      error.code = 'ERR_INVALID_RETURN_VALUE';
+      throw error;
+    }
+    step = steps.next(result);
   }
 }
 async function copyWithAsync(ops, src, dest, options = {}) {
-  const steps = copySteps(pathArg(src), pathArg(dest), options);
+  const steps = copySteps(src, dest, options);
   let step = steps.next();
   while (!step.done) {
     const [name, ...args] = step.value;
-    step = steps.next(await (name === 'filter' ? options.filter(...args) : ops[name](...args)));
+    step = steps.next(await cpStep(ops, name, args, options));
   }
 }
 // fs.glob, globSync and promises.glob as Bun gives them: files and folders,
@@ -209,32 +328,33 @@ for (const [exclusive, plain] of [
   OPEN_FLAGS[exclusive] = OPEN_FLAGS[plain] | (exclusive.includes('x') ? O.EXCL : 0);
 function flagsArg(flags = 'r') {
   if (typeof flags === 'number') return flags;
-  const bits = OPEN_FLAGS[flags];
-  if (bits === undefined) {
-    const error = new TypeError(`The argument 'flags' is invalid. Received '${flags}'`);
-    error.code = 'ERR_INVALID_ARG_VALUE';
-    throw error;
-  }
+  const bits = Object.hasOwn(OPEN_FLAGS, flags) ? OPEN_FLAGS[flags] : undefined;
+  if (bits === undefined) throw V.valueError('flags', flags);
   return bits;
 }
 function openArgs(p, flags, mode) {
-  return [pathArg(p), flagsArg(flags ?? 'r'), mode === undefined || mode === null ? 0o666 : modeArg(mode)];
+  return [V.path(p), flagsArg(flags ?? 'r'), V.mode(mode, 'mode', 0o666)];
 }
-function fdArg(fd) {
-  if (!Number.isInteger(fd) || fd < 0) {
-    const error = new TypeError(`The "fd" argument must be of type number. Received ${typeof fd}`);
-    error.code = 'ERR_INVALID_ARG_TYPE';
-    throw error;
-  }
-  return fd;
+const fdArg = (fd) => V.fd(fd);
+// The offset, length and position of a read into `buffer` once checked
+// (`length` 0 reads nothing).
+function readChecked(buffer, offset, length, position) {
+  V.bufferView(buffer);
+  offset = offset === undefined || offset === null ? 0 : V.integer(offset, 'offset', 0);
+  length |= 0;
+  if (length === 0) return { offset, length, position: null };
+  if (buffer.byteLength === 0) throw V.valueError('buffer', buffer, 'is empty and cannot be written');
+  if (length < 0) throw V.rangeError('length', '>= 0', length);
+  if (offset + length > buffer.byteLength) throw V.rangeError('length', `<= ${buffer.byteLength - offset}`, length);
+  return { offset, length, position: V.position(position, length) };
 }
 // read(fd, buffer, offset, length, position) or read(fd, buffer, { offset, length, position }).
-function readArgs(buffer, offset, length, position) {
-  if (offset !== null && typeof offset === 'object') ({ offset, length, position } = offset);
-  offset = offset ?? 0;
-  length = length ?? buffer.byteLength - offset;
-  position = typeof position === 'bigint' ? Number(position) : (position ?? null);
-  return { offset, length, position };
+function readArgs(buffer, offset, length, position, optionsForm) {
+  if (optionsForm || (offset !== null && typeof offset === 'object')) {
+    if (offset !== undefined && offset !== null) V.object(offset, 'options');
+    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset ?? {});
+  }
+  return readChecked(buffer, offset, length, position);
 }
 function readInto(buffer, offset, bytes) {
   new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength).set(new Uint8Array(bytes), offset);
@@ -243,14 +363,24 @@ function readInto(buffer, offset, bytes) {
 // write(fd, buffer, offset, length, position) or write(fd, text, position, encoding).
 function writeArgs(data, offset, length, position) {
   if (typeof data === 'string') {
-    const bytes = normalizeEncoding(length ?? 'utf8') === 'utf8' ? data : encodeString(data, length);
-    return { bytes: bufferOf(bytes), position: offset ?? null };
+    const encoding = typeof length === 'string' ? V.encoding(length) : 'utf8';
+    const bytes = normalizeEncoding(encoding) === 'utf8' ? data : encodeString(data, encoding);
+    return { bytes: bufferOf(bytes), position: typeof offset === 'number' ? V.position(offset) : null };
   }
-  if (offset !== null && typeof offset === 'object') ({ offset, length, position } = offset);
-  const view = new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength);
-  const start = offset ?? 0;
-  const bytes = view.subarray(start, start + (length ?? view.byteLength - start));
-  return { bytes: bufferOf(bytes), position: typeof position === 'bigint' ? Number(position) : (position ?? null) };
+  if (!ArrayBuffer.isView(data))
+    throw V.typeError('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
+  if (offset !== null && typeof offset === 'object')
+    ({ offset = 0, length = data.byteLength - offset, position = null } = offset);
+  if (typeof offset !== 'number') offset = 0;
+  else V.integer(offset, 'offset', 0);
+  if (typeof length !== 'number') length = data.byteLength - offset;
+  if (typeof position !== 'number' && typeof position !== 'bigint') position = null;
+  if (offset > data.byteLength) throw V.rangeError('offset', `<= ${data.byteLength}`, offset);
+  if (length > data.byteLength - offset) throw V.rangeError('length', `<= ${data.byteLength - offset}`, length);
+  if (length < 0) throw V.rangeError('length', '>= 0', length);
+  V.int32(length, 'length', 0);
+  const view = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return { bytes: bufferOf(view.subarray(offset, offset + length)), position: V.position(position, length) };
 }
 
 // `new fs.ReadStream(path, options)` (or a subclass's) is what
@@ -295,7 +425,7 @@ class FileHandle extends need('node/events').EventEmitter {
     return { bytesWritten: fs.writevSync(this.#fd, buffers, position), buffers };
   }
   async chmod(mode) {
-    await fsAsync.fchmod(this.#fd, modeArg(mode));
+    await fsAsync.fchmod(this.#fd, V.mode(mode));
   }
   async chown(uid, gid) {
     await fsAsync.fchown(this.#fd, uid, gid);
@@ -308,8 +438,15 @@ class FileHandle extends need('node/events').EventEmitter {
   get fd() {
     return this.#fd;
   }
-  async read(buffer = Buffer.alloc(16384), offset, length, position) {
+  async read(buffer, offset, length, position) {
+    // read(), read(options) or read(buffer, offset | options, length, position).
+    if (buffer !== undefined && buffer !== null && !ArrayBuffer.isView(buffer)) {
+      V.object(buffer, 'options');
+      ({ buffer = Buffer.alloc(16384), offset, length, position } = buffer);
+    }
+    buffer ??= Buffer.alloc(16384);
     const a = readArgs(buffer, offset, length, position);
+    if (a.length === 0) return { bytesRead: 0, buffer };
     const bytesRead = readInto(buffer, a.offset, await fsAsync.readAt(this.#fd, a.length, a.position));
     return { bytesRead, buffer };
   }
@@ -329,8 +466,8 @@ class FileHandle extends need('node/events').EventEmitter {
   async appendFile(data, options) {
     await this.writeFile(data, options);
   }
-  async stat() {
-    return new Stats(jsonParse(await fsAsync.fstat(this.#fd)));
+  async stat(options) {
+    return statsOf(await fsAsync.fstat(this.#fd), options);
   }
   async truncate(length = 0) {
     await fsAsync.ftruncate(this.#fd, length);
@@ -358,333 +495,640 @@ class FileHandle extends need('node/events').EventEmitter {
   }
 }
 
-const fsPromises = {
-  async readFile(p, options) {
-    if (p instanceof FileHandle) return p.readFile(options);
-    if (typeof p === 'number') return readResult(await fsAsync.readRest(fdArg(p)), options);
-    return readResult(await fsAsync.read(pathArg(p)), options);
+// ---- The operations: each one's checks, then its work, in three forms ----
+// `prep` checks and normalizes the arguments (throwing at once, also for the
+// callback form, as Node does); `sync` and `async` then do the work on what
+// it gave, with the host's inline or pooled operations. From each entry come
+// `fs.nameSync`, `fs.promises.name` and `fs.name(..., callback)`.
+const operations = {};
+function define(name, arity, prep, sync, later) {
+  operations[name] = { arity, prep, sync, async: later };
+}
+// One host operation, answered by `post` (nothing by default).
+function hosted(name, arity, prep, host, post = () => undefined) {
+  define(
+    name,
+    arity,
+    prep,
+    (...args) => post(fsSync[host](...args), ...args),
+    async (...args) => post(await fsAsync[host](...args), ...args),
+  );
+}
+const asPath = (p) => [V.path(p)];
+const ids = (uid, gid) => [V.integer(uid, 'uid', -1, V.MAX_ID) >>> 0, V.integer(gid, 'gid', -1, V.MAX_ID) >>> 0];
+
+// readFile and writeFile on a path opened with other flags than the plain ones.
+function readWith(ops, target, options) {
+  if (target.fd !== undefined) return ops.readRest(target.fd);
+  if (options.flag === 'r' || options.flag === undefined) return ops.read(target.path);
+  return ops.open(target.path, flagsArg(options.flag), 0o666);
+}
+define(
+  'readFile',
+  3,
+  (p, options) => {
+    const o = V.options(options, { flag: 'r' });
+    flagsArg(o.flag);
+    return [V.pathOrFd(p), o];
   },
-  async writeFile(p, data, options) {
-    await fsAsync.write(pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
-  },
-  async appendFile(p, data, options) {
-    await fsAsync.write(pathArg(p), writeData(data, options), true);
-  },
-  async readdir(p, options) {
-    if (options && options.recursive) {
-      const out = [];
-      const walk = async (rel) => {
-        const dir = rel ? path.join(pathArg(p), rel) : pathArg(p);
-        for (const [name, kind] of jsonParse(await fsAsync.readdir(dir))) {
-          const r = rel ? `${rel}/${name}` : name;
-          out.push(options.withFileTypes ? new Dirent(name, kind, dir) : r);
-          if (kind === 'dir') await walk(r);
-        }
-      };
-      await walk('');
-      return out;
-    }
-    return dirResult(await fsAsync.readdir(pathArg(p)), p, options);
-  },
-  async stat(p) {
-    return new Stats(jsonParse(await fsAsync.stat(pathArg(p), true)));
-  },
-  async lstat(p) {
-    return new Stats(jsonParse(await fsAsync.stat(pathArg(p), false)));
-  },
-  async mkdir(p, options) {
-    const r = !!(options && options.recursive);
-    const existed = r && (await fsAsync.exists(pathArg(p)));
-    await fsAsync.mkdir(pathArg(p), r);
-    return r && !existed ? path.resolve(pathArg(p)) : undefined;
-  },
-  async rm(p, options = {}) {
-    await fsAsync.rm(pathArg(p), !!options.recursive, !!options.force);
-  },
-  async rmdir(p, options = {}) {
-    await (options.recursive ? fsAsync.rm(pathArg(p), true, false) : fsAsync.rmdir(pathArg(p)));
-  },
-  async unlink(p) {
-    await fsAsync.unlink(pathArg(p));
-  },
-  async rename(a, b) {
-    await fsAsync.rename(pathArg(a), pathArg(b));
-  },
-  async copyFile(a, b) {
-    await fsAsync.copy(pathArg(a), pathArg(b));
-  },
-  async realpath(p) {
-    return fsAsync.realpath(pathArg(p));
-  },
-  async mkdtemp(prefix) {
-    return pathArg(prefix) + (await fsAsync.mkdtemp(pathArg(prefix)));
-  },
-  async chmod(p, mode) {
-    await fsAsync.chmod(pathArg(p), modeArg(mode));
-  },
-  async symlink(target, p) {
-    await fsAsync.symlink(pathArg(target), pathArg(p));
-  },
-  async readlink(p) {
-    return fsAsync.readlink(pathArg(p));
-  },
-  async truncate(p, length = 0) {
-    await fsAsync.truncate(pathArg(p), length);
-  },
-  async utimes(p, atime, mtime) {
-    await fsAsync.utimes(pathArg(p), secondsArg(atime), secondsArg(mtime));
-  },
-  async cp(src, dest, options) {
-    await copyWithAsync(fsPromises, src, dest, options);
-  },
-  async access(p) {
-    if (!(await fsAsync.exists(pathArg(p)))) throw noEntry('access', pathArg(p));
-  },
-  async exists(p) {
-    return fsAsync.exists(pathArg(p));
-  },
-  async link(existing, p) {
-    await fsAsync.link(pathArg(existing), pathArg(p));
-  },
-  async chown(p, uid, gid) {
-    await fsAsync.chown(pathArg(p), uid, gid, true);
-  },
-  async lchown(p, uid, gid) {
-    await fsAsync.chown(pathArg(p), uid, gid, false);
-  },
-  opendir: async (p, options) => fs.opendirSync(p, options),
-};
-const fs = {
-  readFileSync: (p, options) =>
-    readResult(typeof p === 'number' ? fsSync.readRest(fdArg(p)) : fsSync.read(pathArg(p)), options),
-  writeFileSync: (p, data, options) => {
-    if (typeof p === 'number') fsSync.writeAt(fdArg(p), writeData(data, options), null);
-    else fsSync.write(pathArg(p), writeData(data, options), !!(options && options.flag === 'a'));
-  },
-  appendFileSync: (p, data, options) => {
-    if (typeof p === 'number') fsSync.writeAt(fdArg(p), writeData(data, options), null);
-    else fsSync.write(pathArg(p), writeData(data, options), true);
-  },
-  openSync: (p, flags, mode) => fsSync.open(...openArgs(p, flags, mode)),
-  createReadStream: (p, options) => need('node/internal/fs/streams').createReadStream(p, options),
-  createWriteStream: (p, options) => need('node/internal/fs/streams').createWriteStream(p, options),
-  closeSync: (fd) => {
-    fsSync.close(fdArg(fd));
-  },
-  readSync: (fd, buffer, offset, length, position) => {
-    const a = readArgs(buffer, offset, length, position);
-    return readInto(buffer, a.offset, fsSync.readAt(fdArg(fd), a.length, a.position));
-  },
-  writeSync: (fd, data, offset, length, position) => {
-    const w = writeArgs(data, offset, length, position);
-    return fsSync.writeAt(fdArg(fd), w.bytes, w.position);
-  },
-  fstatSync: (fd) => new Stats(jsonParse(fsSync.fstat(fdArg(fd)))),
-  ftruncateSync: (fd, length = 0) => {
-    fsSync.ftruncate(fdArg(fd), length);
-  },
-  fsyncSync: (fd) => {
-    fsSync.fsync(fdArg(fd));
-  },
-  fdatasyncSync: (fd) => {
-    fsSync.fsync(fdArg(fd));
-  },
-  readdirSync: (p, options) =>
-    options && options.recursive
-      ? readdirRecursive(p, options, (d) => fsSync.readdir(d))
-      : dirResult(fsSync.readdir(pathArg(p)), p, options),
-  statSync: (p, options) => {
+  (target, o) => {
+    const got = readWith(fsSync, target, o);
+    if (typeof got !== 'number') return readResult(got, o);
     try {
-      return new Stats(jsonParse(fsSync.stat(pathArg(p), true)));
+      return readResult(fsSync.readRest(got), o);
+    } finally {
+      fsSync.close(got);
+    }
+  },
+  async (target, o) => {
+    const got = await readWith(fsAsync, target, o);
+    if (typeof got !== 'number') return readResult(got, o);
+    try {
+      return readResult(await fsAsync.readRest(got), o);
+    } finally {
+      await fsAsync.close(got);
+    }
+  },
+);
+function writeFilePrep(flag) {
+  return (p, data, options) => {
+    const o = V.options(options, { encoding: 'utf8', flag });
+    o.mode = V.mode(o.mode, 'mode', 0o666);
+    flagsArg(o.flag);
+    return [V.pathOrFd(p), writeData(V.data(data), o), o];
+  };
+}
+// Plain 'w' and 'a' go to the host's one-step write; other flags open the file.
+function writeWith(ops, target, bytes, o) {
+  if (target.fd !== undefined) return ops.writeAt(target.fd, bytes, null);
+  if (o.flag === 'w' || o.flag === 'a') return ops.write(target.path, bytes, o.flag === 'a');
+  return ops.open(target.path, flagsArg(o.flag), o.mode);
+}
+for (const [name, flag] of [
+  ['writeFile', 'w'],
+  ['appendFile', 'a'],
+]) {
+  define(
+    name,
+    4,
+    writeFilePrep(flag),
+    (target, bytes, o) => {
+      const opened = writeWith(fsSync, target, bytes, o);
+      if (target.fd !== undefined || typeof opened !== 'number') return;
+      try {
+        fsSync.writeAt(opened, bytes, null);
+      } finally {
+        fsSync.close(opened);
+      }
+    },
+    async (target, bytes, o) => {
+      const opened = await writeWith(fsAsync, target, bytes, o);
+      if (target.fd !== undefined || typeof opened !== 'number') return;
+      try {
+        await fsAsync.writeAt(opened, bytes, null);
+      } finally {
+        await fsAsync.close(opened);
+      }
+    },
+  );
+}
+function accessPrep(p, mode) {
+  V.smallMode(mode);
+  return [V.path(p)];
+}
+define(
+  'access',
+  3,
+  accessPrep,
+  (p) => {
+    if (!fsSync.exists(p)) throw noEntry('access', p);
+  },
+  async (p) => {
+    if (!(await fsAsync.exists(p))) throw noEntry('access', p);
+  },
+);
+define(
+  'stat',
+  3,
+  (p, options) => [V.path(p), options],
+  (p, options) => {
+    try {
+      return statsOf(fsSync.stat(p, true), options);
     } catch (e) {
-      if (options && options.throwIfNoEntry === false && e.code === 'ENOENT') return undefined;
+      if (options?.throwIfNoEntry === false && e.code === 'ENOENT') return undefined;
       throw e;
     }
   },
-  lstatSync: (p) => new Stats(jsonParse(fsSync.stat(pathArg(p), false))),
-  mkdirSync: (p, options) => {
-    const r = !!(options && options.recursive);
-    const existed = r && fsSync.exists(pathArg(p));
-    fsSync.mkdir(pathArg(p), r);
-    return r && !existed ? path.resolve(pathArg(p)) : undefined;
+  async (p, options) => statsOf(await fsAsync.stat(p, true), options),
+);
+hosted(
+  'lstat',
+  3,
+  (p, options) => [V.path(p), false, options],
+  'stat',
+  (json, _p, _f, options) => statsOf(json, options),
+);
+hosted(
+  'fstat',
+  3,
+  (fd, options) => [fdArg(fd), options],
+  'fstat',
+  (json, _fd, options) => statsOf(json, options),
+);
+function mkdirPrep(p, options) {
+  let recursive = false;
+  let mode = 0o777;
+  if (typeof options === 'number' || typeof options === 'string') mode = V.mode(options, 'mode');
+  else if (options) {
+    if (options.recursive !== undefined) recursive = options.recursive;
+    if (options.mode !== undefined) mode = V.mode(options.mode, 'options.mode');
+  }
+  V.boolean(recursive, 'options.recursive');
+  return [V.path(p), recursive, mode];
+}
+define(
+  'mkdir',
+  3,
+  mkdirPrep,
+  (p, recursive) => {
+    const existed = recursive && fsSync.exists(p);
+    fsSync.mkdir(p, recursive);
+    return recursive && !existed ? path.resolve(p) : undefined;
   },
-  rmSync: (p, options = {}) => {
-    fsSync.rm(pathArg(p), !!options.recursive, !!options.force);
+  async (p, recursive) => {
+    const existed = recursive && (await fsAsync.exists(p));
+    await fsAsync.mkdir(p, recursive);
+    return recursive && !existed ? path.resolve(p) : undefined;
   },
-  rmdirSync: (p, options = {}) => {
-    options.recursive ? fsSync.rm(pathArg(p), true, false) : fsSync.rmdir(pathArg(p));
+);
+function rmPrep(p, options) {
+  const o = { force: false, recursive: false, maxRetries: 0, retryDelay: 100, ...V.object(options ?? {}, 'options') };
+  V.boolean(o.force, 'options.force');
+  V.boolean(o.recursive, 'options.recursive');
+  V.int32(o.retryDelay, 'options.retryDelay', 0);
+  V.uint32(o.maxRetries, 'options.maxRetries');
+  return [V.path(p), o.recursive, o.force];
+}
+hosted('rm', 3, rmPrep, 'rm');
+// rmdir's `recursive` (deprecated in Node) removes a folder and what is in
+// it, and refuses a file as rmdir does.
+function rmdirPrep(p, options) {
+  const recursive = options?.recursive;
+  if (recursive !== undefined) V.boolean(recursive, 'options.recursive');
+  return [V.path(p), !!recursive];
+}
+function notADirectory(p) {
+  return Object.assign(new Error(`ENOTDIR: not a directory, rmdir '${p}'`), {
+    errno: -20,
+    code: 'ENOTDIR',
+    syscall: 'rmdir',
+    path: p,
+  });
+}
+define(
+  'rmdir',
+  3,
+  rmdirPrep,
+  (p, recursive) => {
+    if (!recursive) return void fsSync.rmdir(p);
+    if (jsonParse(fsSync.stat(p, false)).kind !== 'dir') throw notADirectory(p);
+    fsSync.rm(p, true, false);
   },
-  unlinkSync: (p) => {
-    fsSync.unlink(pathArg(p));
+  async (p, recursive) => {
+    if (!recursive) return void (await fsAsync.rmdir(p));
+    if (jsonParse(await fsAsync.stat(p, false)).kind !== 'dir') throw notADirectory(p);
+    await fsAsync.rm(p, true, false);
   },
-  renameSync: (a, b) => {
-    fsSync.rename(pathArg(a), pathArg(b));
+);
+hosted('unlink', 2, asPath, 'unlink');
+hosted('rename', 3, (a, b) => [V.path(a, 'oldPath'), V.path(b, 'newPath')], 'rename');
+// COPYFILE_EXCL (1) refuses a destination that is there.
+function copyFilePrep(src, dest, mode) {
+  return [V.path(src, 'src'), V.path(dest, 'dest'), V.smallMode(mode) & 1];
+}
+function destExists(src, dest) {
+  return Object.assign(new Error(`EEXIST: file already exists, copyfile '${src}' -> '${dest}'`), {
+    errno: -17,
+    code: 'EEXIST',
+    syscall: 'copyfile',
+    path: src,
+    dest,
+  });
+}
+define(
+  'copyFile',
+  4,
+  copyFilePrep,
+  (src, dest, exclusive) => {
+    if (exclusive && fsSync.exists(dest)) throw destExists(src, dest);
+    fsSync.copy(src, dest);
   },
-  copyFileSync: (a, b) => {
-    fsSync.copy(pathArg(a), pathArg(b));
+  async (src, dest, exclusive) => {
+    if (exclusive && (await fsAsync.exists(dest))) throw destExists(src, dest);
+    await fsAsync.copy(src, dest);
   },
-  realpathSync: (p) => fsSync.realpath(pathArg(p)),
-  mkdtempSync: (prefix) => pathArg(prefix) + fsSync.mkdtemp(pathArg(prefix)),
-  chmodSync: (p, mode) => {
-    fsSync.chmod(pathArg(p), modeArg(mode));
+);
+const withEncoding = (p, options) => [V.path(p), V.options(options)];
+hosted('realpath', 3, withEncoding, 'realpath', (text, _p, o) => named(text, o));
+hosted(
+  'mkdtemp',
+  3,
+  (prefix, options) => [V.path(prefix, 'prefix'), V.options(options)],
+  'mkdtemp',
+  (name, prefix, o) => named(prefix + name, o),
+);
+hosted('chmod', 3, (p, mode) => [V.path(p), V.mode(mode)], 'chmod');
+hosted('fchmod', 3, (fd, mode) => [fdArg(fd), V.mode(mode)], 'fchmod');
+function symlinkPrep(target, p, type) {
+  if (type !== undefined && type !== null && !['dir', 'file', 'junction'].includes(type))
+    throw V.valueError('type', type, "must be one of: 'dir', 'file', 'junction', null");
+  return [V.path(target, 'target'), V.path(p)];
+}
+hosted('symlink', 4, symlinkPrep, 'symlink');
+hosted('readlink', 3, withEncoding, 'readlink', (text, _p, o) => named(text, o));
+hosted('link', 3, (a, b) => [V.path(a, 'existingPath'), V.path(b, 'newPath')], 'link');
+hosted('chown', 4, (p, uid, gid) => [V.path(p), ...ids(uid, gid), true], 'chown');
+hosted('lchown', 4, (p, uid, gid) => [V.path(p), ...ids(uid, gid), false], 'chown');
+hosted('fchown', 4, (fd, uid, gid) => [fdArg(fd), ...ids(uid, gid)], 'fchown');
+const lengthArg = (len) => Math.max(0, len === undefined || len === null ? 0 : V.integer(len, 'len'));
+hosted('truncate', 3, (p, len) => [V.path(p), lengthArg(len)], 'truncate');
+hosted('ftruncate', 3, (fd, len) => [fdArg(fd), lengthArg(len)], 'ftruncate');
+hosted('utimes', 4, (p, atime, mtime) => [V.path(p), V.time(atime), V.time(mtime)], 'utimes');
+hosted('open', 4, openArgs, 'open', (fd) => fd);
+hosted('fsync', 2, (fd) => [fdArg(fd)], 'fsync');
+hosted('fdatasync', 2, (fd) => [fdArg(fd)], 'fsync');
+function readdirPrep(p, options) {
+  const o = V.options(options);
+  if (o.recursive !== undefined) V.boolean(o.recursive, 'options.recursive');
+  if (o.withFileTypes !== undefined) V.boolean(o.withFileTypes, 'options.withFileTypes');
+  return [V.path(p), o];
+}
+const named_ = (list, o) => (o.withFileTypes ? list : list.map((n) => named(n, o)));
+define(
+  'readdir',
+  3,
+  readdirPrep,
+  (p, o) =>
+    named_(o.recursive ? readdirRecursive(p, o, (d) => fsSync.readdir(d)) : dirResult(fsSync.readdir(p), p, o), o),
+  async (p, o) => {
+    if (!o.recursive) return named_(dirResult(await fsAsync.readdir(p), p, o), o);
+    const out = [];
+    const walk = async (rel) => {
+      const dir = rel ? path.join(p, rel) : p;
+      for (const [name, kind] of jsonParse(await fsAsync.readdir(dir))) {
+        const r = rel ? `${rel}/${name}` : name;
+        out.push(o.withFileTypes ? new Dirent(name, kind, dir) : r);
+        if (kind === 'dir') await walk(r);
+      }
+    };
+    await walk('');
+    return named_(out, o);
   },
-  symlinkSync: (target, p) => {
-    fsSync.symlink(pathArg(target), pathArg(p));
-  },
-  readlinkSync: (p) => fsSync.readlink(pathArg(p)),
-  linkSync: (existing, p) => {
-    fsSync.link(pathArg(existing), pathArg(p));
-  },
-  chownSync: (p, uid, gid) => {
-    fsSync.chown(pathArg(p), uid, gid, true);
-  },
-  lchownSync: (p, uid, gid) => {
-    fsSync.chown(pathArg(p), uid, gid, false);
-  },
-  fchownSync: (fd, uid, gid) => {
-    fsSync.fchown(fdArg(fd), uid, gid);
-  },
-  fchmodSync: (fd, mode) => {
-    fsSync.fchmod(fdArg(fd), modeArg(mode));
-  },
-  // Node's scatter and gather: each buffer in turn, from `position` on (or
-  // the cursor), and the bytes moved in all.
-  readvSync: (fd, buffers, position) => {
-    let total = 0;
-    for (const buffer of buffers) {
-      const at = typeof position === 'number' ? position + total : null;
-      const n = fs.readSync(fd, buffer, 0, buffer.byteLength, at);
-      total += n;
-      if (n < buffer.byteLength) break;
-    }
-    return total;
-  },
-  writevSync: (fd, buffers, position) => {
-    let total = 0;
-    for (const buffer of buffers) {
-      const at = typeof position === 'number' ? position + total : null;
-      total += fs.writeSync(fd, buffer, 0, buffer.byteLength, at);
-    }
-    return total;
-  },
-  opendirSync: (p, options) =>
-    new (need('node/internal/fs/dir').Dir)(pathArg(p), fs.readdirSync(p, { ...options, withFileTypes: true })),
-  truncateSync: (p, length = 0) => {
-    fsSync.truncate(pathArg(p), length);
-  },
-  utimesSync: (p, atime, mtime) => {
-    fsSync.utimes(pathArg(p), secondsArg(atime), secondsArg(mtime));
-  },
-  cpSync: (src, dest, options) =>
-    copyWith(
-      {
-        lstat: fs.lstatSync,
-        mkdir: fs.mkdirSync,
-        readdir: fs.readdirSync,
-        exists: fs.existsSync,
-        symlink: fs.symlinkSync,
-        readlink: fs.readlinkSync,
-        copyFile: fs.copyFileSync,
-        utimes: fs.utimesSync,
-      },
-      src,
-      dest,
-      options,
-    ),
-  existsSync: (p) => {
-    try {
-      return fsSync.exists(pathArg(p));
-    } catch {
-      return false;
-    }
-  },
-  accessSync: (p) => {
-    if (!fsSync.exists(pathArg(p))) throw noEntry('access', pathArg(p));
-  },
+);
+define(
+  'opendir',
+  3,
+  (p, options) => [V.path(p), V.options(options)],
+  (p, o) => new (need('node/internal/fs/dir').Dir)(p, fs.readdirSync(p, { ...o, withFileTypes: true })),
+  async (p, o) => new (need('node/internal/fs/dir').Dir)(p, await fsPromises.readdir(p, { ...o, withFileTypes: true })),
+);
+function cpPrep(src, dest, options) {
+  const o = options === undefined ? {} : V.object(options, 'options');
+  for (const key of ['dereference', 'errorOnExist', 'force', 'preserveTimestamps', 'recursive', 'verbatimSymlinks'])
+    if (o[key] !== undefined) V.boolean(o[key], `options.${key}`);
+  if (o.filter !== undefined && o.filter !== null) V.fn(o.filter, 'options.filter');
+  if (o.mode !== undefined) V.integer(o.mode, 'options.mode', 0, 7);
+  if (o.dereference === true && o.verbatimSymlinks === true) {
+    const error = new TypeError('Option "dereference" cannot be used in combination with option "verbatimSymlinks"');
+    error.code = 'ERR_INCOMPATIBLE_OPTION_PAIR';
+    throw error;
+  }
+  return [V.path(src, 'src'), V.path(dest, 'dest'), o];
+}
+define(
+  'cp',
+  4,
+  cpPrep,
+  (src, dest, o) => copyWith(cpSyncOps, src, dest, o),
+  (src, dest, o) => copyWithAsync(cpAsyncOps, src, dest, o),
+);
+// The fs functions `cp` walks with; a missing file answers null.
+const orNull = (f) => {
+  try {
+    return f();
+  } catch (e) {
+    if (e.code === 'ENOENT' || e.code === 'EINVAL' || e.code === 'ENOTDIR') return null;
+    throw e;
+  }
+};
+const orNullAsync = (promise) =>
+  promise.catch((e) => {
+    if (e.code === 'ENOENT' || e.code === 'EINVAL' || e.code === 'ENOTDIR') return null;
+    throw e;
+  });
+const cpSyncOps = {
+  stat: (p) => fs.statSync(p),
+  lstat: (p) => fs.lstatSync(p),
+  tryStat: (p, follow) => orNull(() => (follow ? fs.statSync(p) : fs.lstatSync(p))),
+  tryReadlink: (p) => orNull(() => fs.readlinkSync(p)),
+  mkdir: (p, o) => fs.mkdirSync(p, o),
+  readdir: (p) => fs.readdirSync(p),
+  exists: (p) => fs.existsSync(p),
+  symlink: (t, p) => fs.symlinkSync(t, p),
+  readlink: (p) => fs.readlinkSync(p),
+  unlink: (p) => fs.unlinkSync(p),
+  chmod: (p, m) => fs.chmodSync(p, m),
+  copyFile: (a, b, m) => fs.copyFileSync(a, b, m),
+  utimes: (p, a, m) => fs.utimesSync(p, a, m),
+};
+const cpAsyncOps = {
+  stat: (p) => fsPromises.stat(p),
+  lstat: (p) => fsPromises.lstat(p),
+  tryStat: (p, follow) => orNullAsync(follow ? fsPromises.stat(p) : fsPromises.lstat(p)),
+  tryReadlink: (p) => orNullAsync(fsPromises.readlink(p)),
+  mkdir: (p, o) => fsPromises.mkdir(p, o),
+  readdir: (p) => fsPromises.readdir(p),
+  exists: (p) => fsPromises.exists(p),
+  symlink: (t, p) => fsPromises.symlink(t, p),
+  readlink: (p) => fsPromises.readlink(p),
+  unlink: (p) => fsPromises.unlink(p),
+  chmod: (p, m) => fsPromises.chmod(p, m),
+  copyFile: (a, b, m) => fsPromises.copyFile(a, b, m),
+  utimes: (p, a, m) => fsPromises.utimes(p, a, m),
+};
+
+// The callback: the argument at `arity - 1`, or, when fewer were given, the
+// last one if it is a function.
+function callbackOf(given, arity) {
+  if (given.length >= arity) return [V.callback(given[arity - 1]), given.slice(0, arity - 1)];
+  const last = given[given.length - 1];
+  return [
+    V.callback(typeof last === 'function' ? last : undefined),
+    typeof last === 'function' ? given.slice(0, -1) : given,
+  ];
+}
+const fsPromises = {};
+const fs = {};
+for (const [name, { arity, prep, sync, async: later }] of Object.entries(operations)) {
+  fs[`${name}Sync`] = (...args) => sync(...prep(...args));
+  fsPromises[name] = async (...args) => later(...prep(...args));
+  fs[name] = (...given) => {
+    const [cb, args] = callbackOf(given, arity);
+    const prepared = prep(...args);
+    later(...prepared).then(
+      (v) => (v === undefined ? deliver(cb, null) : deliver(cb, null, v)),
+      (e) => deliver(cb, e),
+    );
+  };
+}
+fsPromises.open = async (...args) => new FileHandle(await fsAsync.open(...openArgs(...args)));
+fsPromises.FileHandle = FileHandle;
+fsPromises.glob = globAsync;
+fsPromises.exists = async (p) => fs.existsSync(p);
+// A FileHandle in place of the path.
+for (const name of ['readFile', 'writeFile', 'appendFile']) {
+  const byPath = fsPromises[name];
+  fsPromises[name] = async (p, ...rest) => (p instanceof FileHandle ? p[name](...rest) : byPath(p, ...rest));
+}
+// A descriptor's times, through its entry in /proc (the descriptor is the
+// system's own number).
+fs.futimesSync = (fd, atime, mtime) => fs.utimesSync(`/proc/self/fd/${fdArg(fd)}`, atime, mtime);
+fs.futimes = (fd, atime, mtime, cb) => fs.utimes(`/proc/self/fd/${fdArg(fd)}`, atime, mtime, cb);
+fs.existsSync = (p) => {
+  try {
+    return fsSync.exists(V.path(p));
+  } catch {
+    return false;
+  }
+};
+fs.exists = (p, cb) => {
+  V.callback(cb);
+  let path;
+  try {
+    path = V.path(p);
+  } catch {
+    return void deliver(cb, false);
+  }
+  fsAsync.exists(path).then(
+    (v) => deliver(cb, v),
+    () => deliver(cb, false),
+  );
+};
+fs.realpathSync.native = fs.realpathSync;
+fs.realpath.native = fs.realpath;
+// A FileHandle as `options.fd`: the handle's own stream.
+fs.createReadStream = (p, options) =>
+  options?.fd instanceof FileHandle
+    ? options.fd.createReadStream({ ...options, fd: undefined })
+    : need('node/internal/fs/streams').createReadStream(p, options);
+fs.createWriteStream = (p, options) =>
+  options?.fd instanceof FileHandle
+    ? options.fd.createWriteStream({ ...options, fd: undefined })
+    : need('node/internal/fs/streams').createWriteStream(p, options);
+// close(cb) ends a stream as Node's does: a read stream is destroyed, a
+// write stream ends (writing what it holds) and then closes.
+ReadStream.prototype.close = function close(cb) {
+  if (typeof cb === 'function') need('node/stream').Stream.finished(this, cb);
+  this.destroy();
+};
+WriteStream.prototype.close = function close(cb) {
+  if (typeof cb === 'function') {
+    if (this.closed) return void queueMicrotask(cb);
+    this.on('close', cb);
+  }
+  this.end();
+};
+WriteStream.prototype.destroySoon = function destroySoon(...args) {
+  return this.end(...args);
+};
+fs.closeSync = (fd) => {
+  fsSync.close(fdArg(fd));
+};
+fs.close = (fd, cb = () => {}) => {
+  fdArg(fd);
+  V.callback(cb);
+  fsAsync.close(fd).then(
+    () => deliver(cb, null),
+    (e) => deliver(cb, e),
+  );
+};
+
+// read and write: Node's several forms, told apart by the arguments given.
+fs.readSync = (fd, buffer, ...rest) => {
+  fdArg(fd);
+  V.bufferView(buffer);
+  const a = readArgs(buffer, rest[0], rest[1], rest[2], rest.length <= 1);
+  if (a.length === 0) return 0;
+  return readInto(buffer, a.offset, fsSync.readAt(fd, a.length, a.position));
+};
+fs.read = (fd, ...rest) => {
+  fdArg(fd);
+  let buffer;
+  let a;
+  let cb;
+  if (rest.length <= 3) {
+    // read(fd, cb), read(fd, buffer | options, cb), read(fd, buffer, options, cb).
+    cb = rest.pop();
+    let options = null;
+    if (rest.length === 2) [buffer, options] = rest;
+    else if (rest.length === 1 && !ArrayBuffer.isView(rest[0])) options = rest[0];
+    else buffer = rest[0];
+    if (options !== undefined && options !== null) V.object(options, 'options');
+    buffer = buffer ?? options?.buffer ?? Buffer.alloc(16384);
+    V.bufferView(buffer);
+    V.callback(cb);
+    const { offset = 0, length = buffer.byteLength - offset, position = null } = options ?? {};
+    a = readChecked(buffer, offset, length, position);
+  } else {
+    [buffer] = rest;
+    cb = rest[4];
+    V.bufferView(buffer);
+    V.callback(cb);
+    a = readChecked(buffer, rest[1], rest[2], rest[3]);
+  }
+  if (a.length === 0) return void deliver(cb, null, 0, buffer);
+  fsAsync.readAt(fd, a.length, a.position).then(
+    (bytes) => deliver(cb, null, readInto(buffer, a.offset, bytes), buffer),
+    (e) => deliver(cb, e),
+  );
+};
+fs.writeSync = (fd, data, offset, length, position) => {
+  fdArg(fd);
+  const w = writeArgs(data, offset, length, position);
+  return fsSync.writeAt(fd, w.bytes, w.position);
+};
+fs.write = (fd, data, ...rest) => {
+  fdArg(fd);
+  const cb = rest.findLast((r) => typeof r === 'function');
+  const args = rest.slice(0, rest.indexOf(cb) === -1 ? rest.length : rest.indexOf(cb));
+  const w = writeArgs(data, ...args);
+  V.callback(cb);
+  fsAsync.writeAt(fd, w.bytes, w.position).then(
+    (n) => deliver(cb, null, n, data),
+    (e) => deliver(cb, e),
+  );
+};
+// Node's scatter and gather: each buffer in turn, from `position` on (or
+// the cursor), and the bytes moved in all.
+fs.readvSync = (fd, buffers, position) => {
+  fdArg(fd);
+  V.bufferList(buffers);
+  let at = typeof position === 'number' || typeof position === 'bigint' ? V.position(position) : null;
+  let total = 0;
+  for (const buffer of buffers) {
+    if (buffer.byteLength === 0) continue;
+    const n = readInto(buffer, 0, fsSync.readAt(fd, buffer.byteLength, at));
+    total += n;
+    if (at !== null) at += n;
+    if (n < buffer.byteLength) break;
+  }
+  return total;
+};
+fs.writevSync = (fd, buffers, position) => {
+  fdArg(fd);
+  V.bufferList(buffers);
+  let at = typeof position === 'number' || typeof position === 'bigint' ? V.position(position) : null;
+  let total = 0;
+  for (const buffer of buffers) {
+    const view = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    const n = fsSync.writeAt(fd, bufferOf(view), at);
+    total += n;
+    if (at !== null) at += n;
+  }
+  return total;
+};
+for (const name of ['readv', 'writev']) {
+  fs[name] = (fd, buffers, ...rest) => {
+    const cb = typeof rest[0] === 'function' ? rest[0] : rest[1];
+    fdArg(fd);
+    V.bufferList(buffers);
+    V.callback(cb);
+    const position = typeof rest[0] === 'function' ? null : rest[0];
+    Promise.resolve()
+      .then(() => fs[`${name}Sync`](fd, buffers, position))
+      .then(
+        (n) => deliver(cb, null, n, buffers),
+        (e) => deliver(cb, e),
+      );
+  };
+}
+Object.assign(fs, {
   promises: fsPromises,
   constants: {
+    UV_FS_SYMLINK_DIR: 1,
+    UV_FS_SYMLINK_JUNCTION: 2,
+    O_RDONLY: O.RDONLY,
+    O_WRONLY: O.WRONLY,
+    O_RDWR: O.RDWR,
+    UV_DIRENT_UNKNOWN: 0,
+    UV_DIRENT_FILE: 1,
+    UV_DIRENT_DIR: 2,
+    UV_DIRENT_LINK: 3,
+    UV_DIRENT_FIFO: 4,
+    UV_DIRENT_SOCKET: 5,
+    UV_DIRENT_CHAR: 6,
+    UV_DIRENT_BLOCK: 7,
+    S_IFMT: 0o170000,
+    S_IFREG: 0o100000,
+    S_IFDIR: 0o40000,
+    S_IFCHR: 0o20000,
+    S_IFBLK: 0o60000,
+    S_IFIFO: 0o10000,
+    S_IFLNK: 0o120000,
+    S_IFSOCK: 0o140000,
+    O_CREAT: O.CREAT,
+    O_EXCL: O.EXCL,
+    UV_FS_O_FILEMAP: 0,
+    O_NOCTTY: 256,
+    O_TRUNC: O.TRUNC,
+    O_APPEND: O.APPEND,
+    O_DIRECTORY: 65536,
+    O_NOATIME: 262144,
+    O_NOFOLLOW: 131072,
+    O_SYNC: 1052672,
+    O_DSYNC: 4096,
+    O_DIRECT: 16384,
+    O_NONBLOCK: 2048,
+    S_IRWXU: 0o700,
+    S_IRUSR: 0o400,
+    S_IWUSR: 0o200,
+    S_IXUSR: 0o100,
+    S_IRWXG: 0o70,
+    S_IRGRP: 0o40,
+    S_IWGRP: 0o20,
+    S_IXGRP: 0o10,
+    S_IRWXO: 0o7,
+    S_IROTH: 0o4,
+    S_IWOTH: 0o2,
+    S_IXOTH: 0o1,
     F_OK: 0,
     R_OK: 4,
     W_OK: 2,
     X_OK: 1,
-    O_RDONLY: O.RDONLY,
-    O_WRONLY: O.WRONLY,
-    O_RDWR: O.RDWR,
-    O_CREAT: O.CREAT,
-    O_EXCL: O.EXCL,
-    O_TRUNC: O.TRUNC,
-    O_APPEND: O.APPEND,
+    UV_FS_COPYFILE_EXCL: 1,
+    COPYFILE_EXCL: 1,
+    UV_FS_COPYFILE_FICLONE: 2,
+    COPYFILE_FICLONE: 2,
+    UV_FS_COPYFILE_FICLONE_FORCE: 4,
+    COPYFILE_FICLONE_FORCE: 4,
   },
   Stats,
   Dirent,
   ReadStream,
   WriteStream,
   Dir: need('node/internal/fs/dir').Dir,
-};
-// Callback forms: fs.readFile(p, [options], cb) and friends.
-for (const name of Object.keys(fsPromises)) {
-  if (name === 'exists') {
-    fs.exists = (p, cb) => {
-      fsPromises.exists(p).then(
-        (v) => deliver(cb, v),
-        () => deliver(cb, false),
-      );
-    };
-    continue;
-  }
-  fs[name] = (...args) => {
-    const cb = args.pop();
-    if (typeof cb !== 'function') throw new TypeError(`fs.${name}: the last argument must be a callback`);
-    fsPromises[name](...args).then(
-      (v) => deliver(cb, null, v),
-      (e) => deliver(cb, e),
-    );
-  };
-}
-fs.realpathSync.native = fs.realpathSync;
-// An async iterator, not a promise, so not among the callback forms above.
-fsPromises.glob = globAsync;
-// A FileHandle, where the callback form gives a descriptor.
-fsPromises.open = async (p, flags, mode) => new FileHandle(await fsAsync.open(...openArgs(p, flags, mode)));
-fsPromises.FileHandle = FileHandle;
-// Descriptor callback forms: fs.read's and fs.write's callbacks also get
-// the buffer.
-const withCallback = (args, run) => {
-  const cb = args.pop();
-  if (typeof cb !== 'function') throw new TypeError('The "cb" argument must be of type function');
-  run(...args).then(
-    (result) => deliver(cb, null, ...(Array.isArray(result) ? result : [result])),
-    (e) => deliver(cb, e),
-  );
-};
-fs.open = (...args) =>
-  withCallback(args, (p, flags, mode) =>
-    fsAsync.open(...openArgs(p, typeof flags === 'function' ? undefined : flags, mode)),
-  );
-fs.close = (fd, cb = () => {}) => withCallback([cb], () => fsAsync.close(fdArg(fd)).then(() => []));
-fs.read = (fd, ...args) =>
-  withCallback(args, async (buffer, offset, length, position) => {
-    const a = readArgs(buffer, offset, length, position);
-    return [readInto(buffer, a.offset, await fsAsync.readAt(fdArg(fd), a.length, a.position)), buffer];
-  });
-fs.write = (fd, data, ...args) =>
-  withCallback(args, async (offset, length, position) => {
-    const w = writeArgs(data, offset, length, position);
-    return [await fsAsync.writeAt(fdArg(fd), w.bytes, w.position), data];
-  });
-fs.fstat = (fd, cb) => withCallback([cb], async () => new Stats(jsonParse(await fsAsync.fstat(fdArg(fd)))));
-fs.ftruncate = (fd, ...args) => withCallback(args, (length = 0) => fsAsync.ftruncate(fdArg(fd), length).then(() => []));
-fs.fsync = (fd, cb) => withCallback([cb], () => fsAsync.fsync(fdArg(fd)).then(() => []));
-fs.fchown = (fd, uid, gid, cb) => withCallback([cb], () => fsAsync.fchown(fdArg(fd), uid, gid).then(() => []));
-fs.fchmod = (fd, mode, cb) => withCallback([cb], () => fsAsync.fchmod(fdArg(fd), modeArg(mode)).then(() => []));
-fs.readv = (fd, buffers, ...args) =>
-  withCallback(args, async (position) => [fs.readvSync(fd, buffers, position), buffers]);
-fs.writev = (fd, buffers, ...args) =>
-  withCallback(args, async (position) => [fs.writevSync(fd, buffers, position), buffers]);
+});
+fsPromises.constants = fs.constants;
+Object.assign(fs, { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 });
+// Watching: node/internal/fs/watchers.js, loaded at the first watch.
+const watchers = () => need('node/internal/fs/watchers');
+fs.watchFile = (...args) => watchers().watchFile(...args);
+fs.unwatchFile = (...args) => watchers().unwatchFile(...args);
+fs.watch = (...args) => watchers().watch(...args);
+fsPromises.watch = (...args) => watchers().watchAsync(...args);
 fs.globSync = globSync;
 fs.glob = (patterns, ...rest) => {
-  const cb = rest.pop();
-  if (typeof cb !== 'function') throw new TypeError('fs.glob: the last argument must be a callback');
+  const cb = V.callback(rest.pop());
   globFoundAsync(patterns, rest[0]).then(
     (found) => deliver(cb, null, found),
     (e) => deliver(cb, e),

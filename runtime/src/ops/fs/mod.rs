@@ -11,6 +11,8 @@ use std::time::UNIX_EPOCH;
 
 use boa_engine::{Context, JsResult, JsString, JsValue};
 
+mod watch;
+
 use super::{arg, bytes_arg, bytes_value, error, io_error, json_value, string_arg};
 use crate::state::HostState;
 
@@ -473,7 +475,18 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
     } else if t.is_file() {
         "file"
     } else {
-        "other"
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            "fifo"
+        } else if t.is_socket() {
+            "socket"
+        } else if t.is_char_device() {
+            "char"
+        } else if t.is_block_device() {
+            "block"
+        } else {
+            "other"
+        }
     }
 }
 
@@ -486,6 +499,10 @@ fn stat_json(meta: &std::fs::Metadata) -> serde_json::Value {
     };
     serde_json::json!({
         "kind": kind_of(&meta.file_type()),
+        "dev": meta.dev(),
+        "rdev": meta.rdev(),
+        "blksize": meta.blksize(),
+        "blocks": meta.blocks(),
         "size": meta.len(),
         "mode": meta.mode(),
         "uid": meta.uid(),
@@ -494,7 +511,7 @@ fn stat_json(meta: &std::fs::Metadata) -> serde_json::Value {
         "nlink": meta.nlink(),
         "mtimeMs": ms(meta.modified()),
         "atimeMs": ms(meta.accessed()),
-        "ctimeMs": (meta.ctime() as f64) * 1000.0,
+        "ctimeMs": (meta.ctime() as f64) * 1000.0 + (meta.ctime_nsec() as f64) / 1e6,
         "birthtimeMs": ms(meta.created()),
     })
 }
@@ -555,6 +572,9 @@ macro_rules! named_ops {
         /// Registers every file op on the prelude's `host` object.
         pub(super) fn register(init: &mut boa_engine::object::ObjectInitializer<'_>) {
             use boa_engine::NativeFunction;
+            init.function(NativeFunction::from_fn_ptr(watch::start), JsString::from("fsWatchStart"), 2);
+            init.function(NativeFunction::from_async_fn(watch::next), JsString::from("fsWatchNext"), 1);
+            init.function(NativeFunction::from_fn_ptr(watch::stop), JsString::from("fsWatchStop"), 1);
             $(
                 init.function(NativeFunction::from_fn_ptr($sync), JsString::from(stringify!($sync)), 4);
                 init.function(

@@ -4,17 +4,32 @@
 // read or written in order, and the descriptor closes when the stream ends
 // or is destroyed. Bun shows the stream's path resolved, as here.
 const { Readable, Writable } = need('node/stream');
-const { fsAsync, pathArg } = need('internal/files');
+const { fsAsync } = need('internal/files');
+const V = need('node/internal/fs/validate');
+const { deliver } = need('internal/uncaught');
 const { openArgs } = need('node/fs');
 const { path } = need('node/path');
 
 function optionsOf(options) {
-  return typeof options === 'string' ? { encoding: options } : (options ?? {});
+  return V.options(options);
+}
+// Node's checks of `start` and `end` (a read stream's end is inclusive).
+function rangeOf(options, reading) {
+  const start = options.start === undefined ? undefined : V.integer(options.start, 'start', 0);
+  if (!reading) return { start };
+  const end = options.end === undefined ? Number.POSITIVE_INFINITY : options.end;
+  if (options.end !== undefined) V.integer(end, 'end', 0);
+  if (start !== undefined && start > end) throw V.rangeError('start', `<= "end" (here: ${end})`, start);
+  return { start, end };
 }
 
 // Opens `target` (or takes `options.fd`) for `stream`, then `open` and `ready`.
 function openFor(stream, target, options, flags) {
-  stream.path = target === undefined || target === null ? undefined : path.resolve(pathArg(target));
+  if (options.fd === undefined || options.fd === null) stream.path = path.resolve(V.path(target));
+  else {
+    stream.path = target === undefined || target === null ? undefined : path.resolve(V.path(target));
+    V.fd(options.fd, 'options.fd');
+  }
   stream.fd = options.fd ?? null;
   stream.pending = stream.fd === null;
   stream._opened =
@@ -44,23 +59,26 @@ function closeFor(stream, error, callback) {
 function createReadStream(target, options) {
   options = optionsOf(options);
   const highWaterMark = options.highWaterMark ?? 64 * 1024;
-  const end = options.end ?? Number.POSITIVE_INFINITY;
-  let position = options.start;
+  const { start, end } = rangeOf(options, true);
+  let position = start;
   const stream = new Readable({
     highWaterMark,
     encoding: options.encoding,
     read() {
+      // The chunk comes from the event loop, as in Node: what a listener
+      // throws while it is pushed is uncaught, not a rejected promise.
       stream._opened.then(
         (fd) => {
           const left = end - (position ?? stream.bytesRead) + 1;
-          if (left <= 0) return stream.push(null);
+          if (left <= 0) return deliver(() => stream.push(null));
           fsAsync.readAt(fd, Math.min(highWaterMark, left), position ?? null).then(
-            (bytes) => {
-              if (bytes.byteLength === 0) return stream.push(null);
-              if (position !== undefined) position += bytes.byteLength;
-              stream.bytesRead += bytes.byteLength;
-              stream.push(Buffer.from(bytes));
-            },
+            (bytes) =>
+              deliver(() => {
+                if (bytes.byteLength === 0) return stream.push(null);
+                if (position !== undefined) position += bytes.byteLength;
+                stream.bytesRead += bytes.byteLength;
+                stream.push(Buffer.from(bytes));
+              }),
             (error) => stream.destroy(error),
           );
         },
@@ -81,6 +99,7 @@ function createReadStream(target, options) {
 
 function createWriteStream(target, options) {
   options = optionsOf(options);
+  rangeOf(options, false);
   const stream = new Writable({
     highWaterMark: options.highWaterMark,
     write(chunk, encoding, callback) {

@@ -21,11 +21,9 @@ const {
   signalNumber,
   invalidArg,
   coded,
+  pathOf,
+  checkObject,
 } = need('node/internal/child_process/options');
-function checkObject(value, name) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw invalidArg(name, 'of type object', value);
-}
 function spawnSpec(file, args, options = {}) {
   // Values as strings, as the op reads them: a tool may have set
   // `process.env.PORT = 8080`.
@@ -212,7 +210,8 @@ class ChildProcess extends EventEmitter {
     if (failure) {
       // Node's and Bun's child that never started: its streams exist and
       // close; `error` comes first, then `close` with the negative errno.
-      this.stdin = made[0] ? new Writable({ write: (_c, _e, cb) => cb() }) : null;
+      // Its stdin is already destroyed, as Bun's: a write answers false.
+      this.stdin = made[0] ? new Writable({ write() {} }).destroy() : null;
       this.stdio = [this.stdin, this.stdout, this.stderr];
       later(() => {
         if (this.listenerCount('error') || this._onError) (this._onError ?? ((e) => this.emit('error', e)))(failure);
@@ -414,14 +413,14 @@ function answerWhenDone(child, commandText, options, callback) {
 
 // The promise forms: `{ stdout, stderr }`, or the error with both; the
 // promise carries the child, as Node's does.
+// An argument error is thrown at once, not a rejection.
 function promised(start) {
-  let child;
+  let settle;
   const promise = new Promise((resolve, reject) => {
-    child = start((err, stdout, stderr) =>
-      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr }),
-    );
+    settle = (err, stdout, stderr) =>
+      err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout, stderr });
   });
-  promise.child = child;
+  promise.child = start(settle);
   return promise;
 }
 
@@ -604,6 +603,38 @@ function execFileSync(file, args, options) {
   return execSyncCommon([file, ...given].join(' '), program, argv, o);
 }
 
+// fork's arguments are checked as Node and Bun check them; a module run in
+// a new runtime process with a message channel is not provided, so a fork
+// that passes the checks says so.
+function fork(modulePath, args, options) {
+  modulePath = pathOf(modulePath, 'modulePath');
+  if (args == null) args = [];
+  else if (typeof args === 'object' && !Array.isArray(args)) {
+    options = args;
+    args = [];
+  } else if (!Array.isArray(args)) throw invalidArg('args', 'an instance of Array', args);
+  if (options != null) checkObject(options, 'options');
+  options = { ...options, shell: false };
+  const execPath = options.execPath || process.execPath;
+  checkNoNullBytes(execPath, 'options.execPath');
+  const execArgv = options.execArgv || process.execArgv;
+  for (const [i, arg] of execArgv.entries()) checkNoNullBytes(arg, `options.execArgv[${i}]`);
+  const stdio = options.stdio;
+  if (typeof stdio === 'string') {
+    if (!['ignore', 'pipe', 'overlapped', 'inherit'].includes(stdio)) {
+      throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'stdio' is invalid. Received '${stdio}'`);
+    }
+  } else if (Array.isArray(stdio) && !stdio.includes('ipc')) {
+    throw coded(
+      Error,
+      'ERR_CHILD_PROCESS_IPC_REQUIRED',
+      "Forked processes must have an IPC channel, missing value 'ipc' in options.stdio",
+    );
+  }
+  normalizeSpawnArguments(execPath, [...execArgv, modulePath, ...args], options);
+  throw new Error('child_process.fork is not provided by this runtime');
+}
+
 const childProcess = {
   exec,
   execFile,
@@ -612,9 +643,7 @@ const childProcess = {
   execFileSync,
   spawnSync,
   ChildProcess,
-  fork() {
-    throw new Error('child_process.fork is not provided by this runtime');
-  },
+  fork,
 };
 
 return { childProcess, runProcess, runSyncRaw, spawnSpec, spawnFailure };

@@ -96,6 +96,9 @@ Object.assign(process, {
   emitWarning,
   umask: () => 0o22,
   getuid: () => 0,
+  geteuid: () => 0,
+  getgid: () => 0,
+  getegid: () => 0,
   stdout: {
     write: (s) => {
       host.log('log', String(s).replace(/\n$/, ''));

@@ -57,14 +57,30 @@ function checkBoolean(value, name) {
   if (value != null) checkType(value, name, 'boolean');
 }
 // The check for '\0' Node makes of every string that becomes a C string.
-function checkNoNullBytes(value, name) {
+// A path's check says it may be a Uint8Array too, as Bun words it.
+function checkNoNullBytes(value, name, what = 'a string') {
   if (typeof value === 'string' && value.includes('\u0000')) {
     throw coded(
       TypeError,
       'ERR_INVALID_ARG_VALUE',
-      `The argument '${name}' must be a string without null bytes. Received '${value.replaceAll('\u0000', '\\x00')}'`,
+      `The ${name.includes('.') ? 'property' : 'argument'} '${name}' must be ${what} without null bytes. Received '${value.replaceAll('\u0000', '\\x00')}'`,
     );
   }
+}
+// A path argument (`options.cwd`, fork's `modulePath`): a string, Buffer
+// or file: URL, as a string.
+function pathOf(value, name) {
+  if (
+    typeof value !== 'string' &&
+    !(value instanceof Uint8Array) &&
+    !(value !== null && typeof value === 'object' && 'href' in value)
+  ) {
+    throw invalidArg(name, 'of type string or an instance of Buffer or URL', value);
+  }
+  const path =
+    typeof value === 'string' ? value : value instanceof Uint8Array ? Buffer.from(value).toString() : pathArg(value);
+  checkNoNullBytes(path, name, 'a string or Uint8Array');
+  return path;
 }
 function outOfRange(name, range, value) {
   let shown = String(value);
@@ -116,12 +132,7 @@ function signalNumber(signal) {
 // `options.cwd`: a string, Buffer or file: URL.
 function cwdOf(cwd) {
   if (cwd == null || cwd === '') return undefined;
-  if (typeof cwd !== 'string' && !(cwd instanceof Uint8Array) && !(typeof cwd === 'object' && 'href' in cwd)) {
-    throw invalidArg('options.cwd', 'of type string or an instance of Buffer or URL', cwd);
-  }
-  const path = typeof cwd === 'string' ? cwd : cwd instanceof Uint8Array ? Buffer.from(cwd).toString() : pathArg(cwd);
-  checkNoNullBytes(path, 'options.cwd');
-  return path;
+  return pathOf(cwd, 'options.cwd');
 }
 
 // Node's `normalizeSpawnArguments`: the program, its argv (argv0 first) and
@@ -238,6 +249,8 @@ function invalidStdio(stdio) {
 
 return {
   SIGNALS,
+  pathOf,
+  checkObject,
   normalizeSpawnArguments,
   normalizeExecFileArgs,
   stdioOf,

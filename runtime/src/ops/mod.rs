@@ -113,6 +113,8 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("checksum", checksums::checksum, 3),
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),
+        ("punycodeEncode", url::punycode_encode, 1),
+        ("punycodeDecode", url::punycode_decode, 1),
         ("httpDrop", http::drop_body, 1),
         ("formParse", http::parse_form, 2),
         ("spawnEnd", child::spawn_end, 1),

@@ -1,7 +1,8 @@
 //! `node:url`'s `domainToASCII` and `domainToUnicode`: a domain read as the
 //! WHATWG `hostname` setter reads it (percent-decoded, IDNA-mapped, IPv4
 //! numbers normalized; a port, credentials or a forbidden code point make
-//! it fail), as Node and Bun both answer: `''` when it fails.
+//! it fail), as Node and Bun both answer: `''` when it fails. And
+//! `node:punycode`'s `encode`/`decode` (RFC 3492, the `idna` crate's).
 
 use boa_engine::{Context, JsResult, JsString, JsValue};
 
@@ -43,6 +44,35 @@ pub(super) fn domain_to_unicode(
         .map(|host| idna::domain_to_unicode(&host).0)
         .unwrap_or_default();
     Ok(JsString::from(host.as_str()).into())
+}
+
+/// `punycodeEncode(text)` → its Punycode, or `undefined` when it cannot be
+/// encoded (the module throws then).
+pub(super) fn punycode_encode(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let text = string_arg(args, 0, context)?;
+    Ok(
+        idna::punycode::encode_str(&text).map_or(JsValue::undefined(), |code| {
+            JsString::from(code.as_str()).into()
+        }),
+    )
+}
+
+/// `punycodeDecode(code)` → the text, or `undefined` for invalid input.
+pub(super) fn punycode_decode(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let code = string_arg(args, 0, context)?;
+    Ok(
+        idna::punycode::decode_to_string(&code).map_or(JsValue::undefined(), |text| {
+            JsString::from(text.as_str()).into()
+        }),
+    )
 }
 
 #[cfg(test)]

@@ -90,7 +90,10 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:assert/strict",
     "node:buffer",
     "node:child_process",
+    "node:console",
+    "node:constants",
     "node:crypto",
+    "node:diagnostics_channel",
     "node:events",
     "node:fs",
     "node:fs/promises",
@@ -104,6 +107,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:path/win32",
     "node:perf_hooks",
     "node:process",
+    "node:punycode",
     "node:querystring",
     "node:readline",
     "node:readline/promises",
@@ -115,10 +119,12 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:test",
     "node:timers",
     "node:timers/promises",
+    "node:tty",
     "node:url",
     "node:util",
     "node:util/types",
     "node:vm",
+    "node:worker_threads",
     "node:zlib",
     "undici",
 ];
@@ -194,7 +200,7 @@ mod tests {
         }
         assert!(
             is_provided("node:fs")
-                && !is_provided("node:worker_threads")
+                && !is_provided("node:cluster")
                 && is_provided("bun:sqlite")
                 && !is_provided("bun:ffi")
         );

@@ -24,6 +24,8 @@ pub(super) struct Spec {
     env: Vec<(String, String)>,
     /// `timeout` of the synchronous runners: SIGTERM to the group after it.
     timeout: Option<std::time::Duration>,
+    /// `options.argv0`: what the program sees as its own name.
+    argv0: Option<String>,
 }
 
 /// What `spawnSpec` in `js/node/child_process.js` writes: arguments and
@@ -38,6 +40,7 @@ struct SpecArg {
     /// The box's environment when absent.
     env: Option<std::collections::BTreeMap<String, String>>,
     timeout: Option<f64>,
+    argv0: Option<String>,
 }
 
 pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
@@ -47,6 +50,7 @@ pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
         cwd,
         env,
         timeout,
+        argv0,
     } = typed_arg(args, 0, context)?;
     let state = HostState::of(context);
     if file.is_empty() {
@@ -60,6 +64,7 @@ pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
         timeout: timeout
             .filter(|ms| ms.is_finite() && *ms > 0.0)
             .map(|ms| std::time::Duration::from_secs_f64(ms / 1000.0)),
+        argv0,
     })
 }
 
@@ -181,6 +186,9 @@ pub(super) fn command_for(spec: &Spec, piped_stdin: bool) -> std::process::Comma
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    if let Some(argv0) = &spec.argv0 {
+        command.arg0(argv0);
+    }
     command
 }
 

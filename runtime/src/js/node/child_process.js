@@ -39,6 +39,7 @@ function spawnSpec(file, args, options = {}) {
     cwd: options.cwd === undefined ? undefined : pathArg(String(options.cwd)),
     env,
     timeout,
+    argv0: typeof options.argv0 === 'string' ? options.argv0 : undefined,
   });
 }
 // `stdio: 'inherit'` (or ['…', 'inherit', 'inherit']): what the child prints
@@ -112,9 +113,10 @@ function inputStream(handle) {
   const stream = new Writable({
     write(chunk, encoding, callback) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      // A child that closed its input: Node's and Bun's EPIPE.
       host.spawnWrite(handle, bufferOf(bytes)).then(
         () => callback(),
-        (error) => callback(error),
+        () => callback(Object.assign(new Error('write EPIPE'), { errno: -32, code: 'EPIPE', syscall: 'write' })),
       );
     },
     final(callback) {
@@ -199,6 +201,7 @@ class ChildProcess extends EventEmitter {
           args: argv.slice(1),
           cwd: options.cwd === undefined ? undefined : pathArg(options.cwd),
           env,
+          argv0: argv[0],
         }),
       );
     } catch (thrown) {

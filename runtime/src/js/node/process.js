@@ -99,6 +99,7 @@ Object.assign(process, {
   geteuid: () => 0,
   getgid: () => 0,
   getegid: () => 0,
+  getgroups: () => [],
   stdout: {
     write: (s) => {
       host.log('log', String(s).replace(/\n$/, ''));

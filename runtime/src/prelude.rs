@@ -324,6 +324,20 @@ pub(crate) fn install_globals(
             let global = context.global_object();
             define_accessor(&global, name, get, set, context)?;
         }
+    // Node's and Bun's name for the global object, which CommonJS packages
+    // use as much as `globalThis` (thread-stream, which pino loads, reads
+    // `global` at load time). Writable, enumerable and configurable, as
+    // Bun's is.
+    let global = context.global_object();
+    global.define_property_or_throw(
+        js_string!("global"),
+        boa_engine::property::PropertyDescriptor::builder()
+            .value(global.clone())
+            .writable(true)
+            .enumerable(true)
+            .configurable(true),
+        context,
+    )?;
     }
     Ok(())
 }

@@ -8,12 +8,13 @@
 //! Async operations run on tokio and never block other calls.
 
 mod blocking;
+mod bytes;
 mod checksums;
 pub(crate) mod child;
 mod crypto;
 pub(crate) mod data_formats;
-mod fs;
 mod encoding;
+mod fs;
 mod glob;
 pub(crate) mod http;
 mod intl;
@@ -111,6 +112,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("domainToAscii", url::domain_to_ascii, 1),
         ("domainToUnicode", url::domain_to_unicode, 1),
         ("checksum", checksums::checksum, 3),
+        ("bytesIndexOf", bytes::bytes_index_of, 5),
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),
         ("punycodeEncode", url::punycode_encode, 1),

@@ -1,4 +1,5 @@
 // ---- internal/inspect.js: util.inspect and util.format ------------------------------
+const customInspect = Symbol.for('nodejs.util.inspect.custom');
 function inspect(value, options) {
   const opts = typeof options === 'object' && options !== null ? options : {};
   const maxDepth = opts.depth === undefined ? 2 : opts.depth === null ? Infinity : opts.depth;
@@ -35,12 +36,20 @@ function inspect(value, options) {
         : `${v.name}: ${v.message}${v.stack ? '\n' + v.stack : ''}`;
     if (v instanceof Date) return isNaN(v) ? 'Invalid Date' : v.toISOString();
     if (v instanceof RegExp) return String(v);
-    // Only once the buffer unit has run can a Buffer exist; asking the global
-    // here would load it for every object inspected.
-    const buffer = need.ifLoaded('internal/buffer');
-    if (buffer && v instanceof buffer.Buffer) {
-      const hex = Array.from(v.subarray(0, 50), (b) => b.toString(16).padStart(2, '0'));
-      return `<Buffer ${hex.join(' ')}${v.length > 50 ? ` ... ${v.length - 50} more bytes` : ''}>`;
+    // A value's own `[util.inspect.custom](depth, options, inspect)` says
+    // how it reads (Buffer's is one), as in Node.
+    const custom = v[inspect.custom];
+    if (typeof custom === 'function' && custom !== inspect) {
+      const shown = custom.call(
+        v,
+        maxDepth - depth,
+        { ...opts, depth: maxDepth - depth, stylize: (text) => text },
+        inspect,
+      );
+      if (shown !== v) {
+        if (typeof shown === 'string') return shown;
+        return fmt(shown, depth, nested);
+      }
     }
     if (v instanceof Promise) return 'Promise { <pending> }';
     for (const [Box, name] of [
@@ -147,6 +156,6 @@ function format(...args) {
   for (const arg of rest) out += ' ' + (typeof arg === 'string' ? arg : inspect(arg));
   return out;
 }
-inspect.custom = Symbol.for('nodejs.util.inspect.custom');
+inspect.custom = customInspect;
 
 return { inspect, format };

@@ -80,7 +80,6 @@ const UNITS: &[(&str, &str)] = units![
     "node/internal/readline/lines",
     "node/internal/streams/operators",
     "node/internal/streams/pipeline",
-    "node/internal/streams/state",
     "node/internal/url",
     "node/internal/util_extras",
     "node/internal/webstreams/adapters",

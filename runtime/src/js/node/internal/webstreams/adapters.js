@@ -132,7 +132,8 @@ function writableToWeb(sink) {
         controller = c;
       },
       write(chunk) {
-        if (sink.writableNeedDrain || !sink.write(chunk)) {
+        // A write that failed is reported by `finished`, not waited on.
+        if (sink.writableNeedDrain || (!sink.write(chunk) && !sink.errored)) {
           drained = waitFor();
           return drained.promise.finally(() => (drained = null));
         }

@@ -42,11 +42,14 @@ function spawnSpec(file, args, options = {}) {
     argv0: typeof options.argv0 === 'string' ? options.argv0 : undefined,
   });
 }
-// `stdio: 'inherit'` (or ['…', 'inherit', 'inherit']): what the child prints
-// goes to the call's console (the log), never to what the model reads.
-function inheritsOutput(options) {
-  const stdio = options.stdio;
-  return stdio === 'inherit' || (Array.isArray(stdio) && stdio[1] === 'inherit' && stdio[2] === 'inherit');
+// What becomes of a synchronous child's stdout (1) and stderr (2) by its
+// `stdio` entry: kept ('pipe'), sent to the call's console ('inherit', the
+// parent's own descriptor: a tool has no terminal, so the log), or dropped.
+function syncOutputMode(stdio, which) {
+  const entry = stdio === undefined || stdio === null ? 'pipe' : typeof stdio === 'string' ? stdio : stdio[which];
+  if (entry === undefined || entry === null || entry === 'pipe' || entry === 'overlapped') return 'pipe';
+  if (entry === 'inherit' || entry === which) return 'inherit';
+  return 'ignore';
 }
 function inputOf(options) {
   return options && options.input !== undefined ? bufferOf(options.input) : null;
@@ -482,17 +485,15 @@ function runSyncRaw(file, args, options = {}) {
   }
   const [meta, out, err] = ran;
   const m = jsonParse(meta);
-  const inherited = inheritsOutput(options);
-  if (inherited) {
-    if (out.byteLength) host.log('log', utf8Decoder.decode(new Uint8Array(out)).replace(/\n$/, ''));
-    if (err.byteLength) host.log('error', utf8Decoder.decode(new Uint8Array(err)).replace(/\n$/, ''));
-  }
-  const result = {
-    status: m.code,
-    signal: m.signal,
-    stdout: inherited ? null : toBuffer(new Uint8Array(out)),
-    stderr: inherited ? null : toBuffer(new Uint8Array(err)),
+  const kept = (bytes, which) => {
+    const mode = syncOutputMode(options.stdio, which);
+    if (mode === 'pipe') return toBuffer(new Uint8Array(bytes));
+    if (mode === 'inherit' && bytes.byteLength) {
+      host.log(which === 1 ? 'log' : 'error', utf8Decoder.decode(new Uint8Array(bytes)).replace(/\n$/, ''));
+    }
+    return null;
   };
+  const result = { status: m.code, signal: m.signal, stdout: kept(out, 1), stderr: kept(err, 2) };
   if (m.timedOut) result.error = timedOut(file);
   return result;
 }

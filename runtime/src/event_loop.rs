@@ -66,6 +66,13 @@ impl Executor {
         self.timers.borrow().keys().next().map(|(due, _)| *due)
     }
 
+    /// Whether a job is queued that the loop runs without waiting.
+    fn has_ready_jobs(&self) -> bool {
+        !self.promise_jobs.borrow().is_empty()
+            || !self.async_jobs.borrow().is_empty()
+            || !self.generic_jobs.borrow().is_empty()
+    }
+
     /// How many native async jobs are queued: the mark below which
     /// [`Executor::take_async_after`] leaves jobs alone.
     pub(crate) fn async_job_count(&self) -> usize {
@@ -226,8 +233,19 @@ impl<'a, 'b: 'a> Driver<'a, 'b> {
                 }
                 tokio::time::sleep_until(wake).await;
             } else {
+                // An operation that queued jobs as it was polled without
+                // finishing (a load that called a JS callback and waits for
+                // its promise) wakes the loop too: those jobs may be what it
+                // waits for.
+                let (group, executor) = (&mut self.group, &self.executor);
+                let woken = std::future::poll_fn(|cx| match group.poll_next(cx) {
+                    std::task::Poll::Pending if !executor.has_ready_jobs() => {
+                        std::task::Poll::Pending
+                    }
+                    _ => std::task::Poll::Ready(()),
+                });
                 tokio::select! {
-                    _ = self.group.next() => {}
+                    _ = woken => {}
                     _ = tokio::time::sleep_until(wake) => {}
                 }
             }

@@ -40,6 +40,26 @@ pub(crate) struct ToolLoader {
     /// importer's graph loads, and a `require()` of that importer from it
     /// would load a second copy of the file (boa asserts against that).
     making: RefCell<std::collections::HashSet<(PathBuf, FileKind)>>,
+    /// `vm.SourceTextModule`s: what each one's imports were linked to, and
+    /// the function that fills its `import.meta`. They live as long as the
+    /// host, as the modules a tool imports do.
+    vm_modules: RefCell<HashMap<Module, VmModule>>,
+}
+
+/// What `node:vm` decided for one of its modules.
+#[derive(Default)]
+pub(crate) struct VmModule {
+    pub(crate) links: HashMap<JsString, Module>,
+    pub(crate) meta: Option<JsObject>,
+    /// `importModuleDynamically`: `(specifier) => promise of a module handle`.
+    pub(crate) dynamic: Option<JsObject>,
+}
+
+/// How a `node:vm` module's import is answered.
+enum VmRequest {
+    Linked(Module),
+    Dynamic(JsObject),
+    Missing,
 }
 
 /// How a resolved file is evaluated.
@@ -96,6 +116,7 @@ impl ToolLoader {
             modules: RefCell::default(),
             builtins: RefCell::default(),
             making: RefCell::default(),
+            vm_modules: RefCell::default(),
         }
     }
 
@@ -231,6 +252,93 @@ impl ToolLoader {
     }
 }
 
+impl ToolLoader {
+    /// Records what a `node:vm` module's imports are linked to.
+    pub(crate) fn vm_link(&self, module: &Module, links: HashMap<JsString, Module>) {
+        self.vm_modules
+            .borrow_mut()
+            .entry(module.clone())
+            .or_default()
+            .links = links;
+    }
+
+    /// Records the function that fills a `node:vm` module's `import.meta`.
+    pub(crate) fn vm_meta(&self, module: &Module, meta: JsObject) {
+        self.vm_modules
+            .borrow_mut()
+            .entry(module.clone())
+            .or_default()
+            .meta = Some(meta);
+    }
+
+    /// Records a `node:vm` module's `importModuleDynamically`.
+    pub(crate) fn vm_dynamic(&self, module: &Module, dynamic: JsObject) {
+        self.vm_modules
+            .borrow_mut()
+            .entry(module.clone())
+            .or_default()
+            .dynamic = Some(dynamic);
+    }
+
+    /// How a `node:vm` module's import is answered; `None` when `referrer`
+    /// is not one of node:vm's. Its static imports are all linked before it
+    /// loads, so one that is not is an `import()`.
+    fn vm_request(&self, referrer: &Referrer, specifier: &JsString) -> Option<VmRequest> {
+        // Code node:vm compiles (a `Script`, `compileFunction`) runs from
+        // the prelude's vm.js, and has no callback to import with.
+        if referrer.path() == Some(Path::new("beeuni:prelude/node/vm.js")) {
+            return Some(VmRequest::Missing);
+        }
+        let Referrer::Module(module) = referrer else {
+            return None;
+        };
+        let modules = self.vm_modules.borrow();
+        let vm = modules.get(module)?;
+        Some(match (vm.links.get(specifier), &vm.dynamic) {
+            (Some(linked), _) => VmRequest::Linked(linked.clone()),
+            (None, Some(dynamic)) => VmRequest::Dynamic(dynamic.clone()),
+            (None, None) => VmRequest::Missing,
+        })
+    }
+
+    async fn vm_import(
+        request: VmRequest,
+        specifier: &JsString,
+        context: &RefCell<&mut Context>,
+    ) -> JsResult<Module> {
+        match request {
+            VmRequest::Linked(module) => Ok(module),
+            VmRequest::Missing => {
+                let context = &mut context.borrow_mut();
+                let object = boa_engine::JsNativeError::typ()
+                    .with_message("A dynamic import callback was not specified.")
+                    .into_opaque(context);
+                // A fresh error object: defining a data property cannot fail.
+                let _ = object.create_data_property_or_throw(
+                    js_string!("code"),
+                    js_string!("ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING"),
+                    context,
+                );
+                Err(JsError::from_opaque(object.into()))
+            }
+            VmRequest::Dynamic(dynamic) => {
+                let future = {
+                    let context = &mut context.borrow_mut();
+                    let answer = dynamic.call(
+                        &JsValue::undefined(),
+                        &[JsValue::from(specifier.clone())],
+                        context,
+                    )?;
+                    boa_engine::object::builtins::JsPromise::resolve(answer, context)?
+                        .into_js_future(context)?
+                };
+                let handle = future.await?;
+                crate::ops::vm_module_of(&handle)
+            }
+        }
+    }
+}
+
 impl ModuleLoader for ToolLoader {
     async fn load_imported_module(
         self: Rc<Self>,
@@ -238,6 +346,9 @@ impl ModuleLoader for ToolLoader {
         request: boa_engine::module::ModuleRequest,
         context: &RefCell<&mut Context>,
     ) -> JsResult<Module> {
+        if let Some(answer) = self.vm_request(&referrer, request.specifier()) {
+            return Self::vm_import(answer, request.specifier(), context).await;
+        }
         let specifier = request.specifier().to_std_string_escaped();
         let from = referrer.path().map(Path::to_path_buf);
         let base = from
@@ -277,6 +388,21 @@ impl ModuleLoader for ToolLoader {
         module: &Module,
         context: &mut Context,
     ) {
+        let meta = self
+            .vm_modules
+            .borrow()
+            .get(module)
+            .and_then(|vm| vm.meta.clone());
+        if let Some(meta) = meta {
+            // An error the function throws is the module's to report, as
+            // Node reports it: at the `import.meta` that asked.
+            let _ = meta.call(
+                &JsValue::undefined(),
+                &[JsValue::from(import_meta.clone())],
+                context,
+            );
+            return;
+        }
         let Some(path) = module.path().map(Path::to_path_buf) else {
             return;
         };
@@ -319,17 +445,37 @@ pub(crate) fn require_module(
     context: &mut Context,
 ) -> JsResult<JsValue> {
     use boa_engine::builtins::promise::PromiseState;
-    use std::future::Future as _;
     let path = PathBuf::from(crate::js_value::string_arg(args, 0, context)?);
     let loader = context
         .downcast_module_loader::<ToolLoader>()
         .ok_or_else(|| error("require() of an ES module needs the runtime's module loader"))?;
+    let module = loader.load_file(&path, FileKind::Esm, context)?;
+    link_now(&module, context).map_err(|e| match e {
+        Some(e) => e,
+        None => error(format!(
+            "require() of {}: its imports did not load at once",
+            display(&path, &loader.state)
+        )),
+    })?;
+    let evaluated = module.evaluate(context)?;
+    crate::event_loop::read_by_host(&evaluated, context);
+    match evaluated.state() {
+        PromiseState::Fulfilled(_) => Ok(module.namespace(context).into()),
+        PromiseState::Rejected(reason) => Err(JsError::from_opaque(reason)),
+        PromiseState::Pending => Ok(JsValue::undefined()),
+    }
+}
+
+/// Loads and links a module graph before returning: boa loads a graph
+/// through async jobs, and the loader answers every request at once, so the
+/// jobs this load queues (and only those) run to their end here. `Err(None)`
+/// says a job did not finish at once.
+pub(crate) fn link_now(module: &Module, context: &mut Context) -> Result<(), Option<JsError>> {
+    use boa_engine::builtins::promise::PromiseState;
+    use std::future::Future as _;
     let executor = context
         .downcast_job_executor::<crate::event_loop::Executor>()
-        .ok_or_else(|| error("require() of an ES module needs the runtime's job queue"))?;
-    let module = loader.load_file(&path, FileKind::Esm, context)?;
-    // boa loads a graph through async jobs; the loader answers every request
-    // at once, so the jobs this load queues run to their end here.
+        .ok_or_else(|| Some(error("loading a module now needs the runtime's job queue")))?;
     let mark = executor.async_job_count();
     let loaded = module.load(context);
     crate::event_loop::read_by_host(&loaded, context);
@@ -339,34 +485,17 @@ pub(crate) fn require_module(
         let mut poll = std::task::Context::from_waker(std::task::Waker::noop());
         match std::pin::Pin::new(&mut future).poll(&mut poll) {
             std::task::Poll::Ready(result) => {
-                result?;
+                result.map_err(Some)?;
             }
-            std::task::Poll::Pending => {
-                return Err(error(format!(
-                    "require() of {}: its imports did not load at once",
-                    display(&path, &loader.state)
-                )));
-            }
+            std::task::Poll::Pending => return Err(None),
         }
     }
     match loaded.state() {
         PromiseState::Fulfilled(_) => {}
-        PromiseState::Rejected(reason) => return Err(JsError::from_opaque(reason)),
-        PromiseState::Pending => {
-            return Err(error(format!(
-                "require() of {}: its imports did not load at once",
-                display(&path, &loader.state)
-            )));
-        }
+        PromiseState::Rejected(reason) => return Err(Some(JsError::from_opaque(reason))),
+        PromiseState::Pending => return Err(None),
     }
-    module.link(context)?;
-    let evaluated = module.evaluate(context)?;
-    crate::event_loop::read_by_host(&evaluated, context);
-    match evaluated.state() {
-        PromiseState::Fulfilled(_) => Ok(module.namespace(context).into()),
-        PromiseState::Rejected(reason) => Err(JsError::from_opaque(reason)),
-        PromiseState::Pending => Ok(JsValue::undefined()),
-    }
+    module.link(context).map_err(Some)
 }
 
 /// Node's `ERR_REQUIRE_CYCLE_MODULE`: a CommonJS file an ES module imports

@@ -29,6 +29,8 @@ mod url;
 mod vm;
 mod zlib;
 
+pub(crate) use vm::module_of as vm_module_of;
+
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{AlignedVec, JsArray, JsArrayBuffer};
 use boa_engine::{
@@ -123,6 +125,13 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("spawnKill", child::spawn_kill, 2),
         ("vmRun", vm::vm_run, 5),
         ("vmCheck", vm::vm_check, 1),
+        ("vmModuleParse", vm::vm_module_parse, 2),
+        ("vmModuleLink", vm::vm_module_link, 3),
+        ("vmModuleMeta", vm::vm_module_meta, 2),
+        ("vmModuleDynamic", vm::vm_module_dynamic, 2),
+        ("vmModuleInstantiate", vm::vm_module_instantiate, 1),
+        ("vmModuleEvaluate", vm::vm_module_evaluate, 3),
+        ("vmModuleNamespace", vm::vm_module_namespace, 1),
         ("semverSatisfies", semver::semver_satisfies, 2),
         ("intlAffixes", intl::intl_affixes, 1),
         ("intlCurrencyDigits", intl::intl_currency_digits, 1),

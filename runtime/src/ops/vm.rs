@@ -72,6 +72,20 @@ fn run_inside(
     console: JsValue,
     context: &mut Context,
 ) -> JsResult<JsValue> {
+    with_sandbox(sandbox, builtins, console, context, |context| {
+        context.eval(Source::from_bytes(code.as_bytes()))
+    })
+}
+
+/// Runs `run` in the entered realm with the sandbox's properties on its
+/// global, and copies back what the run left there.
+fn with_sandbox<T>(
+    sandbox: Option<&JsObject>,
+    builtins: &HashSet<PropertyKey>,
+    console: JsValue,
+    context: &mut Context,
+    run: impl FnOnce(&mut Context) -> JsResult<T>,
+) -> JsResult<T> {
     let global = context.global_object();
     // Bun gives the new context the caller's console; Node gives none.
     if !console.is_undefined() {
@@ -83,7 +97,7 @@ fn run_inside(
             global.set(key, value, false, context)?;
         }
     }
-    let result = context.eval(Source::from_bytes(code.as_bytes()));
+    let result = run(context);
     if let Some(sandbox) = sandbox {
         let console_key = PropertyKey::from(JsString::from("console"));
         for key in global.own_property_keys(context)? {
@@ -109,4 +123,193 @@ pub(super) fn vm_check(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     let code = string_arg(args, 0, context)?;
     boa_engine::Script::parse(Source::from_bytes(code.as_bytes()), None, context)?;
     Ok(JsValue::undefined())
+}
+
+/// A `node:vm` module as the prelude holds it.
+#[derive(Trace, Finalize, JsData)]
+struct VmModuleHandle {
+    #[unsafe_ignore_trace]
+    module: boa_engine::Module,
+}
+
+pub(crate) fn module_of(value: &JsValue) -> JsResult<boa_engine::Module> {
+    value
+        .as_object()
+        .and_then(|o| o.downcast_ref::<VmModuleHandle>().map(|h| h.module.clone()))
+        .ok_or_else(|| type_error("vm: not a module"))
+}
+
+fn tool_loader(context: &Context) -> JsResult<std::rc::Rc<crate::loader::ToolLoader>> {
+    context
+        .downcast_module_loader::<crate::loader::ToolLoader>()
+        .ok_or_else(|| error("vm modules need the runtime's module loader"))
+}
+
+/// `vmModuleParse(code, realm?)` → `[module, specifiers, hasTopLevelAwait]`:
+/// a `SyntaxError` for code that does not parse as a module.
+pub(super) fn vm_module_parse(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    use boa_engine::ast::operations::{ContainsSymbol, contains};
+    use boa_engine::interner::Interner;
+    use boa_engine::object::builtins::JsArray;
+    use boa_engine::parser::Parser;
+    let code = string_arg(args, 0, context)?;
+    let realm = match arg(args, 1).as_object() {
+        Some(handle) => Some(
+            handle
+                .downcast_ref::<VmRealm>()
+                .ok_or_else(|| type_error("vm: not a context"))?
+                .realm
+                .clone(),
+        ),
+        None => None,
+    };
+    let module = boa_engine::Module::parse(Source::from_bytes(code.as_bytes()), realm, context)?;
+    // The same text again, for what boa keeps to itself: the specifiers in
+    // source order and whether an await sits at the top level.
+    let mut interner = Interner::default();
+    let ast = Parser::new(Source::from_bytes(code.as_bytes()))
+        .parse_module(&boa_engine::ast::scope::Scope::new_global(), &mut interner)
+        .map_err(|e| error(e.to_string()))?;
+    let specifiers = ast
+        .items()
+        .requests()
+        .into_iter()
+        .map(|sym| JsValue::from(JsString::from(interner.resolve_expect(sym).to_string())))
+        .collect::<Vec<_>>();
+    let has_tla = contains(ast.items(), ContainsSymbol::AwaitExpression);
+    let handle = JsObject::from_proto_and_data(None, VmModuleHandle { module });
+    Ok(JsArray::from_iter(
+        [
+            handle.into(),
+            JsArray::from_iter(specifiers, context).into(),
+            JsValue::from(has_tla),
+        ],
+        context,
+    )
+    .into())
+}
+
+/// `vmModuleLink(module, specifiers, modules)`: what its imports are.
+pub(super) fn vm_module_link(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let module = module_of(&arg(args, 0))?;
+    let list = |index: usize, context: &mut Context| -> JsResult<Vec<JsValue>> {
+        let object = arg(args, index)
+            .as_object()
+            .ok_or_else(|| type_error("vm: a list was expected"))?;
+        let length = object
+            .get(js_string!("length"), context)?
+            .to_length(context)?;
+        (0..length).map(|i| object.get(i, context)).collect()
+    };
+    let specifiers = list(1, context)?;
+    let targets = list(2, context)?;
+    let mut links = std::collections::HashMap::new();
+    for (specifier, target) in specifiers.iter().zip(&targets) {
+        links.insert(specifier.to_string(context)?, module_of(target)?);
+    }
+    tool_loader(context)?.vm_link(&module, links);
+    Ok(JsValue::undefined())
+}
+
+/// `vmModuleMeta(module, fill)`: `fill(meta)` makes its `import.meta`.
+pub(super) fn vm_module_meta(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let module = module_of(&arg(args, 0))?;
+    let fill = arg(args, 1)
+        .as_object()
+        .ok_or_else(|| type_error("vm: a function was expected"))?;
+    tool_loader(context)?.vm_meta(&module, fill);
+    Ok(JsValue::undefined())
+}
+
+/// `vmModuleDynamic(module, load)`: `load(specifier)` answers its `import()`s
+/// with a promise of a module handle.
+pub(super) fn vm_module_dynamic(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let module = module_of(&arg(args, 0))?;
+    let load = arg(args, 1)
+        .as_object()
+        .ok_or_else(|| type_error("vm: a function was expected"))?;
+    tool_loader(context)?.vm_dynamic(&module, load);
+    Ok(JsValue::undefined())
+}
+
+/// `vmModuleInstantiate(module)`: loads and links its graph now.
+pub(super) fn vm_module_instantiate(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let module = module_of(&arg(args, 0))?;
+    crate::loader::link_now(&module, context)
+        .map_err(|e| e.unwrap_or_else(|| error("vm: the module's graph did not load at once")))?;
+    Ok(JsValue::undefined())
+}
+
+/// `vmModuleEvaluate(module)` → `['fulfilled']`, `['rejected', reason]` for
+/// a graph that ran synchronously, or `['pending', promise]`.
+pub(super) fn vm_module_evaluate(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    use boa_engine::builtins::promise::PromiseState;
+    use boa_engine::object::builtins::JsArray;
+    let module = module_of(&arg(args, 0))?;
+    // A module of a context sees the context object's properties as globals,
+    // and what it leaves there is copied back, as for a script.
+    let promise = match arg(args, 2).as_object() {
+        Some(handle) => {
+            let (realm, builtins) = {
+                let vm_realm = handle
+                    .downcast_ref::<VmRealm>()
+                    .ok_or_else(|| type_error("vm: not a context"))?;
+                (vm_realm.realm.clone(), vm_realm.builtins.clone())
+            };
+            let sandbox = arg(args, 1).as_object();
+            let outer = context.enter_realm(realm);
+            let promise = with_sandbox(
+                sandbox.as_ref(),
+                &builtins,
+                JsValue::undefined(),
+                context,
+                |context| module.evaluate(context),
+            );
+            context.enter_realm(outer);
+            promise?
+        }
+        None => module.evaluate(context)?,
+    };
+    // The prelude answers with a promise of its own.
+    crate::event_loop::read_by_host(&promise, context);
+    let (state, value) = match promise.state() {
+        PromiseState::Fulfilled(_) => ("fulfilled", JsValue::undefined()),
+        PromiseState::Rejected(reason) => ("rejected", reason),
+        PromiseState::Pending => ("pending", promise.into()),
+    };
+    Ok(JsArray::from_iter([JsValue::from(js_string!(state)), value], context).into())
+}
+
+/// `vmModuleNamespace(module)` → its namespace object.
+pub(super) fn vm_module_namespace(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let module = module_of(&arg(args, 0))?;
+    Ok(module.namespace(context).into())
 }

@@ -26,6 +26,9 @@ pub(super) struct Spec {
     timeout: Option<std::time::Duration>,
     /// `options.argv0`: what the program sees as its own name.
     argv0: Option<String>,
+    /// The synchronous runners' `maxBuffer`: past it on either output the
+    /// child is sent SIGTERM.
+    max_buffer: Option<usize>,
 }
 
 /// What `spawnSpec` in `js/node/child_process.js` writes: arguments and
@@ -41,6 +44,8 @@ struct SpecArg {
     env: Option<std::collections::BTreeMap<String, String>>,
     timeout: Option<f64>,
     argv0: Option<String>,
+    #[serde(rename = "maxBuffer")]
+    max_buffer: Option<f64>,
 }
 
 pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
@@ -51,6 +56,7 @@ pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
         env,
         timeout,
         argv0,
+        max_buffer,
     } = typed_arg(args, 0, context)?;
     let state = HostState::of(context);
     if file.is_empty() {
@@ -65,6 +71,10 @@ pub(super) fn spec(args: &[JsValue], context: &mut Context) -> JsResult<Spec> {
             .filter(|ms| ms.is_finite() && *ms > 0.0)
             .map(|ms| std::time::Duration::from_secs_f64(ms / 1000.0)),
         argv0,
+        // A fraction or infinity is as good as the whole number below it.
+        max_buffer: max_buffer
+            .filter(|n| *n >= 0.0 && n.is_finite())
+            .map(|n| n as usize),
     })
 }
 
@@ -203,9 +213,8 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     let mut child = command
         .spawn()
         .map_err(|e| spawn_error(&spec, &e, context))?;
-    let mut guard = GroupGuard {
-        pid: Some(child.id()),
-    };
+    let pid = child.id();
+    let mut guard = GroupGuard { pid: Some(pid) };
     if let (Some(mut pipe), Some(bytes)) = (child.stdin.take(), input) {
         // Writer and reader threads: a large stdin must not deadlock against
         // a full stdout pipe.
@@ -214,11 +223,30 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
             let _ = pipe.write_all(&bytes);
         });
     }
+    // Each reader keeps what it reads; once an output passes `maxBuffer` it
+    // raises `overflow` and keeps no more (the child is stopped below).
+    let overflow = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let limit = spec.max_buffer;
     let reader = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        let overflow = overflow.clone();
         std::thread::spawn(move || {
             let mut buffer = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut buffer);
+            let Some(mut pipe) = pipe else {
+                return buffer;
+            };
+            let mut chunk = vec![0; 64 * 1024];
+            loop {
+                match pipe.read(&mut chunk) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        if !overflow.load(std::sync::atomic::Ordering::Relaxed) {
+                            buffer.extend_from_slice(&chunk[..n]);
+                        }
+                        if limit.is_some_and(|max| buffer.len() > max) {
+                            overflow.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                }
             }
             buffer
         })
@@ -250,6 +278,18 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
             let _ = child.wait();
             break (None, true);
         }
+        if overflow.load(std::sync::atomic::Ordering::Relaxed) {
+            // As in Node and Bun: an output past `maxBuffer` stops the child
+            // with SIGTERM, and the call reports ENOBUFS.
+            guard.signal("TERM");
+            let status = child.wait().ok();
+            let out = stdout.join().unwrap_or_default();
+            let err = stderr.join().unwrap_or_default();
+            let mut meta = exit_meta(status, false);
+            meta["overflow"] = serde_json::Value::Bool(true);
+            meta["pid"] = serde_json::Value::from(pid);
+            return with_output(&meta, &out, &err, context);
+        }
         if timeout.is_some_and(|t| std::time::Instant::now() >= t) {
             // As in Node and Bun: the child is sent SIGTERM and the call
             // reports ETIMEDOUT with what it printed so far.
@@ -264,7 +304,13 @@ pub(super) fn run_sync(_: &JsValue, args: &[JsValue], context: &mut Context) -> 
     };
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
-    outcome(status, killed, &out, &err, context)
+    let mut meta = exit_meta(status, killed);
+    meta["pid"] = serde_json::Value::from(pid);
+    // A child that ended before its overflow was seen is still reported.
+    if overflow.load(std::sync::atomic::Ordering::Relaxed) {
+        meta["overflow"] = serde_json::Value::Bool(true);
+    }
+    with_output(&meta, &out, &err, context)
 }
 
 /// [`outcome`] for a child stopped by its own `timeout`.

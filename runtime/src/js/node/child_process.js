@@ -40,6 +40,7 @@ function spawnSpec(file, args, options = {}) {
     env,
     timeout,
     argv0: typeof options.argv0 === 'string' ? options.argv0 : undefined,
+    maxBuffer: typeof options.maxBuffer === 'number' ? options.maxBuffer : undefined,
   });
 }
 // What becomes of a synchronous child's stdout (1) and stderr (2) by its
@@ -493,9 +494,20 @@ function runSyncRaw(file, args, options = {}) {
     }
     return null;
   };
-  const result = { status: m.code, signal: m.signal, stdout: kept(out, 1), stderr: kept(err, 2) };
+  const result = { status: m.code, signal: m.signal, pid: m.pid ?? 0, stdout: kept(out, 1), stderr: kept(err, 2) };
   if (m.timedOut) result.error = timedOut(file);
+  else if (m.overflow) result.overflow = noBuffers(file);
   return result;
+}
+// What Node and Bun report when a synchronous child's output passes
+// `maxBuffer` (the child is stopped there), in Bun's words.
+function noBuffers(file) {
+  return Object.assign(new Error(`spawnSync ${file} ENOBUFS (stdout or stderr buffer reached maxBuffer size limit)`), {
+    code: 'ENOBUFS',
+    errno: -105,
+    syscall: `spawnSync ${file}`,
+    path: file,
+  });
 }
 // What Node and Bun report when a synchronous child outlives its `timeout`.
 function timedOut(file) {
@@ -521,49 +533,34 @@ function syncArguments(command, args, options) {
   checkTimeout(o.timeout);
   checkMaxBuffer(o.maxBuffer);
   killSignalOf(o.killSignal);
-  return [normal.file, normal.args, { ...o, cwd: normal.cwd, env: normal.env }];
+  // Node's and Bun's default: 1 MiB per output.
+  const maxBuffer = o.maxBuffer ?? 1024 * 1024;
+  return [normal.file, normal.args, { ...o, cwd: normal.cwd, env: normal.env, maxBuffer }];
 }
-// What Node and Bun report when a synchronous child's output passes
-// `maxBuffer`: the output is cut there.
-function overflowed(file, r, maxBuffer) {
-  if (typeof maxBuffer !== 'number' || !Number.isFinite(maxBuffer)) return r;
-  for (const which of ['stdout', 'stderr']) {
-    if (r[which] && r[which].length > maxBuffer) {
-      r[which] = r[which].subarray(0, maxBuffer);
-      if (!r.error) {
-        r.error = Object.assign(new Error(`spawnSync ${file} ENOBUFS`), {
-          code: 'ENOBUFS',
-          errno: -105,
-          syscall: `spawnSync ${file}`,
-          path: file,
-        });
-      }
-    }
-  }
-  return r;
-}
-
 function spawnSync(command, args, options) {
   const [file, argv, o] = syncArguments(command, args, options);
   options = o;
   let r;
   try {
-    r = overflowed(file, runSyncRaw(file, argv, options), options.maxBuffer);
+    r = runSyncRaw(file, argv, options);
   } catch (error) {
     return notStarted(error);
   }
   const decode = (b) => (b && options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b);
   // In Bun's order, `error` (a timeout) before the outputs.
-  const result = { signal: r.signal, status: r.status, output: [null, decode(r.stdout), decode(r.stderr)], pid: 0 };
+  const result = { signal: r.signal, status: r.status, output: [null, decode(r.stdout), decode(r.stderr)], pid: r.pid };
   if (r.error) result.error = r.error;
   result.stdout = decode(r.stdout);
   result.stderr = decode(r.stderr);
+  // Bun puts an overflow's error last.
+  if (r.overflow) result.error = r.overflow;
   return result;
 }
 function execSyncCommon(label, file, args, options = {}) {
   let r;
   try {
-    r = overflowed(file, runSyncRaw(file, args, options), options.maxBuffer);
+    r = runSyncRaw(file, args, options);
+    r.error ??= r.overflow;
   } catch (error) {
     // Bun adds the empty result to the error of a child that never started.
     if (!error?.spawnargs) throw error;
@@ -587,7 +584,7 @@ function execSyncCommon(label, file, args, options = {}) {
       signal: r.signal,
       status: r.status,
       output: [null, decode(r.stdout), decode(r.stderr)],
-      pid: 0,
+      pid: r.pid,
       stdout: decode(r.stdout),
       stderr: decode(r.stderr),
     });

@@ -104,6 +104,7 @@ fn each_package_answers_as_under_bun() {
         ("openai", http.clone()),
         ("cheerio", json!({})),
         ("terminal", json!({})),
+        ("net_client", http.clone()),
     ]);
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("packages-cache");
     let bun_call = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/parity/bun-call.ts");

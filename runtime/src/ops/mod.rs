@@ -19,6 +19,7 @@ mod glob;
 pub(crate) mod http;
 mod intl;
 mod misc;
+mod net;
 mod password;
 mod path;
 mod process;
@@ -114,6 +115,9 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("domainToAscii", url::domain_to_ascii, 1),
         ("domainToUnicode", url::domain_to_unicode, 1),
         ("checksum", checksums::checksum, 3),
+        ("punycodeEncode", url::punycode_encode, 1),
+        ("netClose", net::net_close, 1),
+        ("punycodeDecode", url::punycode_decode, 1),
         ("bytesIndexOf", bytes::bytes_index_of, 5),
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),
@@ -164,6 +168,10 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ),
         ("zlibAsync", blocking::on_pool::<zlib::Job>, 8),
         ("httpChunk", http::chunk, 2),
+        ("netConnect", net::net_connect, 2),
+        ("netRead", net::net_read, 1),
+        ("netWrite", net::net_write, 2),
+        ("netEnd", net::net_end, 1),
         ("spawnRead", child::spawn_read, 2),
         ("spawnWrite", child::spawn_write, 2),
         ("spawnWait", child::spawn_wait, 2),

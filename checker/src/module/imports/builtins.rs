@@ -101,6 +101,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:http2",
     "node:https",
     "node:module",
+    "node:net",
     "node:os",
     "node:path",
     "node:path/posix",

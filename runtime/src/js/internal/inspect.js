@@ -114,6 +114,8 @@ function inspect(value, options) {
   return fmt(value, 0, true);
 }
 
+// A number as util.format prints it: -0 keeps its sign.
+const fmt0 = (n) => (Object.is(n, -0) ? '-0' : String(n));
 function format(...args) {
   if (args.length === 0) return '';
   const first = args[0];
@@ -133,9 +135,11 @@ function format(...args) {
               : String(arg);
         case '%d':
         case '%i':
-          return typeof arg === 'object' ? 'NaN' : String(token === '%i' ? parseInt(arg) : Number(arg));
+          if (typeof arg === 'bigint') return `${arg}n`;
+          if (typeof arg === 'object' || typeof arg === 'symbol') return 'NaN';
+          return fmt0(token === '%i' ? parseInt(arg) : Number(arg));
         case '%f':
-          return String(parseFloat(arg));
+          return typeof arg === 'symbol' ? 'NaN' : fmt0(parseFloat(arg));
         case '%j':
           try {
             return jsonStringify(arg);

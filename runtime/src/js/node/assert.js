@@ -16,6 +16,9 @@ class AssertionError extends Error {
     this.actual = actual;
     this.expected = expected;
     this.operator = operator;
+    // Node 24's: which diff the message holds ('simple' but for an
+    // `Assert` made with `diff: 'full'`).
+    this.diff = 'simple';
   }
 }
 
@@ -36,27 +39,30 @@ const view = (value) => inspect(value, { compact: false, sorted: true, depth: 10
 // The lines of `actual` and `expected` as a diff, `+` for actual and `-` for
 // expected, as Node prints it for small values (a longest common
 // subsequence of lines).
+// Two lines that differ only by a trailing comma (an entry that became or
+// stopped being the last) are the same line, as Node's diff reads them.
+const same = (x, y) => x === y || `${x},` === y || x === `${y},`;
 function lineDiff(actual, expected) {
   const a = view(actual).split('\n');
   const b = view(expected).split('\n');
   const table = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
-      table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      table[i][j] = same(a[i], b[j]) ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   const out = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      out.push(`  ${a[i++]}`);
-      j++;
+    if (i < a.length && j < b.length && same(a[i], b[j])) {
+      out.push(`  ${b[j++]}`);
+      i++;
       continue;
     }
     // A changed run: every actual line of it, then every expected line.
     const plus = [];
     const minus = [];
     while (i < a.length || j < b.length) {
-      if (i < a.length && j < b.length && a[i] === b[j]) break;
+      if (i < a.length && j < b.length && same(a[i], b[j])) break;
       if (j >= b.length || (i < a.length && table[i + 1][j] >= table[i][j + 1])) plus.push(`+ ${a[i++]}`);
       else minus.push(`- ${b[j++]}`);
     }
@@ -295,7 +301,11 @@ async function doesNotReject(promiseOrFn, expected, message) {
   }
 }
 
+function checkRegExp(regexp) {
+  if (!(regexp instanceof RegExp)) throw need('internal/buffer').invalidArgType('regexp', 'RegExp', regexp);
+}
 function match(string, regexp, message) {
+  checkRegExp(regexp);
   if (typeof string === 'string' && regexp.test(string)) return;
   throw fail(
     message,
@@ -308,6 +318,7 @@ function match(string, regexp, message) {
   );
 }
 function doesNotMatch(string, regexp, message) {
+  checkRegExp(regexp);
   if (typeof string === 'string' && !regexp.test(string)) return;
   throw fail(
     message,
@@ -318,27 +329,251 @@ function doesNotMatch(string, regexp, message) {
   );
 }
 
+// `partialDeepStrictEqual`: `expected` is a part of `actual`. An object's
+// keys are a subset, an array's items a subsequence (in order), a Set's
+// values and a Map's entries a subset; anything else compares strictly.
+function partialEqual(actual, expected, seen = new Map()) {
+  if (Object.is(actual, expected)) return true;
+  if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) return false;
+  // Prototypes are not compared, as Bun does not.
+  if (Object.prototype.toString.call(actual) !== Object.prototype.toString.call(expected)) return false;
+  let pairs = seen.get(actual);
+  if (pairs?.has(expected)) return true;
+  if (!pairs) {
+    pairs = new Set();
+    seen.set(actual, pairs);
+  }
+  pairs.add(expected);
+  if (
+    actual instanceof Date ||
+    actual instanceof RegExp ||
+    actual instanceof Error ||
+    actual instanceof Number ||
+    actual instanceof String ||
+    actual instanceof Boolean ||
+    actual instanceof WeakMap ||
+    actual instanceof WeakSet ||
+    actual instanceof ArrayBuffer ||
+    ArrayBuffer.isView(actual)
+  )
+    return deepEqual(actual, expected, true);
+  if (actual instanceof Set) {
+    const unused = [...actual];
+    for (const value of expected) {
+      const at = unused.findIndex((candidate) => partialEqual(candidate, value, seen));
+      if (at === -1) return false;
+      unused.splice(at, 1);
+    }
+    return true;
+  }
+  if (actual instanceof Map) {
+    for (const [key, value] of expected) {
+      if (actual.has(key)) {
+        if (!partialEqual(actual.get(key), value, seen)) return false;
+        continue;
+      }
+      if (typeof key !== 'object' || key === null) return false;
+      let found = false;
+      for (const [other, otherValue] of actual)
+        if (partialEqual(other, key, seen) && partialEqual(otherValue, value, seen)) {
+          found = true;
+          break;
+        }
+      if (!found) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(actual)) {
+    let from = 0;
+    for (let i = 0; i < expected.length; i++) {
+      while (from < actual.length && !partialEqual(actual[from], expected[i], seen)) from++;
+      if (from >= actual.length) return false;
+      from++;
+    }
+    return true;
+  }
+  for (const key of Reflect.ownKeys(expected)) {
+    if (!Object.prototype.propertyIsEnumerable.call(expected, key)) continue;
+    if (!Object.prototype.propertyIsEnumerable.call(actual, key)) return false;
+    if (!partialEqual(actual[key], expected[key], seen)) return false;
+  }
+  return true;
+}
+function partialDeepStrictEqual(actual, expected, message) {
+  if (partialEqual(actual, expected)) return;
+  const diff = `+ actual - expected\n\n${lineDiff(actual, expected)}\n`;
+  if (message instanceof Error) throw message;
+  throw new AssertionError({
+    message:
+      message === undefined
+        ? `Expected values to be partially and strictly deep-equal:\n${diff}`
+        : `${message}\n${diff}`,
+    generated: message === undefined,
+    actual,
+    expected,
+    operator: 'partialDeepStrictEqual',
+  });
+}
+
+// The checks that need both values: Node refuses a call with fewer.
+function needsBoth(check) {
+  const named = {
+    [check.name](...args) {
+      if (args.length < 2) {
+        const error = new TypeError('The "actual" and "expected" arguments must be specified');
+        error.code = 'ERR_MISSING_ARGS';
+        throw error;
+      }
+      return Reflect.apply(check, undefined, args);
+    },
+  }[check.name];
+  return named;
+}
+
+// `assert.CallTracker`: wraps functions and checks, at `verify()`, that
+// each was called as many times as it should have been.
+let exiting = false;
+let failWarned = false;
+let trackerWarned = false;
+let exitWatched = false;
+function codedError(Ctor, code, message) {
+  const error = new Ctor(message);
+  error.code = code;
+  return error;
+}
+class CallTracker {
+  #calls = [];
+  constructor() {
+    if (!trackerWarned) {
+      trackerWarned = true;
+      process.emitWarning('assert.CallTracker is deprecated.', 'DeprecationWarning', 'DEP0173');
+    }
+    if (!exitWatched && globalThis.process && typeof process.once === 'function') {
+      exitWatched = true;
+      process.once('exit', () => {
+        exiting = true;
+      });
+    }
+  }
+  calls(fn, exact = 1) {
+    if (exiting) throw codedError(Error, 'ERR_UNAVAILABLE_DURING_EXIT', 'Cannot call function in process exit handler');
+    if (typeof fn === 'number') {
+      exact = fn;
+      fn = function calls() {};
+    } else if (fn === undefined) fn = function calls() {};
+    const { invalidArgType, shownNumber } = need('internal/buffer');
+    // Bun names the count `expected`.
+    if (typeof exact !== 'number') throw invalidArgType('expected', 'number', exact);
+    if (!Number.isInteger(exact) || exact < 1 || exact > 2 ** 32 - 1) {
+      const error = new RangeError(
+        `The value of "expected" is out of range. It must be ${Number.isInteger(exact) ? '>= 1 && <= 4294967295' : 'an integer'}. Received ${shownNumber(exact)}`,
+      );
+      error.code = 'ERR_OUT_OF_RANGE';
+      throw error;
+    }
+    if (typeof fn !== 'function') throw invalidArgType('fn', 'function', fn);
+    const record = { fn, name: fn.name || 'calls', exact, calls: [], stack: new Error() };
+    // No prototype: a `get` put on Object.prototype must not become a trap.
+    const tracked = new Proxy(fn, {
+      __proto__: null,
+      apply(target, thisArg, args) {
+        record.calls.push(Object.freeze({ thisArg, arguments: Object.freeze(args.slice()) }));
+        return Reflect.apply(target, thisArg, args);
+      },
+    });
+    record.tracked = tracked;
+    this.#calls.push(record);
+    return tracked;
+  }
+  #find(fn) {
+    const record = this.#calls.find((r) => r.tracked === fn);
+    if (record) return record;
+    throw codedError(
+      TypeError,
+      'ERR_INVALID_ARG_VALUE',
+      `The argument 'tracked' is not a tracked function. Received ${inspect(fn)}`,
+    );
+  }
+  getCalls(fn) {
+    return Object.freeze(this.#find(fn).calls.slice());
+  }
+  reset(fn) {
+    if (fn === undefined) for (const record of this.#calls) record.calls = [];
+    else this.#find(fn).calls = [];
+  }
+  report() {
+    return this.#calls
+      .filter((r) => r.calls.length !== r.exact)
+      .map((r) => ({
+        message: `Expected the ${r.name} function to be executed ${r.exact} time(s) but was executed ${r.calls.length} time(s).`,
+        actual: r.calls.length,
+        expected: r.exact,
+        operator: r.name,
+        stack: r.stack,
+      }));
+  }
+  verify() {
+    const errors = this.report();
+    if (errors.length === 0) return;
+    const error = new AssertionError({
+      message: errors.length === 1 ? errors[0].message : 'Functions were not called the expected number of times',
+      generated: false,
+    });
+    error.details = errors;
+    throw error;
+  }
+}
+
 const common = {
   AssertionError,
   ok: (value, message) => innerOk(value, message),
-  strictEqual,
-  notStrictEqual,
-  deepStrictEqual,
-  notDeepStrictEqual,
+  strictEqual: needsBoth(strictEqual),
+  notStrictEqual: needsBoth(notStrictEqual),
+  deepStrictEqual: needsBoth(deepStrictEqual),
+  notDeepStrictEqual: needsBoth(notDeepStrictEqual),
+  partialDeepStrictEqual: needsBoth(partialDeepStrictEqual),
+  CallTracker,
   throws,
   rejects,
   doesNotThrow,
   doesNotReject,
   match,
   doesNotMatch,
+  // `fail(message)`, or the deprecated `fail(actual, expected, message,
+  // operator)` (DEP0094, warned once, as Node and Bun do).
   fail(...given) {
-    const message = given.length === 0 || given[0] === undefined ? 'Failed' : given[0];
+    if (given.length <= 1) {
+      const message = given.length === 0 || given[0] === undefined ? 'Failed' : given[0];
+      if (message instanceof Error) throw message;
+      throw new AssertionError({ message, generated: given.length === 0, operator: 'fail' });
+    }
+    if (!failWarned) {
+      failWarned = true;
+      process.emitWarning(
+        'assert.fail() with more than one argument is deprecated. Please use assert.strictEqual() instead or only pass a message.',
+        'DeprecationWarning',
+        'DEP0094',
+      );
+    }
+    const [actual, expected, message, operator = given.length === 2 ? '!=' : 'fail'] = given;
     if (message instanceof Error) throw message;
-    throw new AssertionError({ message, generated: given.length === 0, operator: 'fail' });
+    throw new AssertionError({
+      message: message === undefined ? `${inspect(actual)} ${operator} ${inspect(expected)}` : message,
+      generated: message === undefined,
+      actual,
+      expected,
+      operator,
+    });
   },
   ifError(value) {
     if (value === null || value === undefined) return;
-    const text = value && typeof value === 'object' && 'message' in value ? value.message : inspect(value);
+    // An error with no message is named by its class, as in Node.
+    const text =
+      value && typeof value === 'object' && typeof value.message === 'string'
+        ? value.message === '' && value.constructor
+          ? value.constructor.name
+          : value.message
+        : inspect(value);
     const error = new AssertionError({
       message: `ifError got unwanted exception: ${text}`,
       generated: false,
@@ -352,18 +587,18 @@ const common = {
 };
 
 const loose = {
-  equal(actual, expected, message) {
+  equal: needsBoth(function equal(actual, expected, message) {
     // biome-ignore lint/suspicious/noDoubleEquals: assert.equal is loose equality, as in Node
     if (actual == expected || (Number.isNaN(actual) && Number.isNaN(expected))) return;
     throw fail(message, `${inspect(actual)} == ${inspect(expected)}`, actual, expected, '==');
-  },
-  notEqual(actual, expected, message) {
+  }),
+  notEqual: needsBoth(function notEqual(actual, expected, message) {
     // biome-ignore lint/suspicious/noDoubleEquals: assert.notEqual is loose equality, as in Node
     if (actual != expected && !(Number.isNaN(actual) && Number.isNaN(expected))) return;
     throw fail(message, `${inspect(actual)} != ${inspect(expected)}`, actual, expected, '!=');
-  },
-  deepEqual: deepLooseEqual,
-  notDeepEqual: notDeepLooseEqual,
+  }),
+  deepEqual: needsBoth(deepLooseEqual),
+  notDeepEqual: needsBoth(notDeepLooseEqual),
 };
 Object.assign(assert, common, loose);
 
@@ -373,12 +608,64 @@ function strict(value, message) {
   innerOk(value, message);
 }
 Object.assign(strict, common, {
-  equal: strictEqual,
-  notEqual: notStrictEqual,
-  deepEqual: deepStrictEqual,
-  notDeepEqual: notDeepStrictEqual,
+  equal: common.strictEqual,
+  notEqual: common.notStrictEqual,
+  deepEqual: common.deepStrictEqual,
+  notDeepEqual: common.notDeepStrictEqual,
 });
 strict.strict = strict;
 assert.strict = strict;
+
+// Node 24's `new Assert({ diff, strict })`: the checks as methods, strict
+// unless `strict: false`; an instance's AssertionErrors carry its `diff`
+// ('simple' for a method called on no instance, as destructured).
+const assertOptions = new WeakMap();
+function Assert(options) {
+  if (!new.target)
+    throw codedError(
+      TypeError,
+      'ERR_CONSTRUCT_CALL_REQUIRED',
+      'Class constructor Assert cannot be invoked without `new`',
+    );
+  const settings = { diff: 'simple', strict: true, ...(options ?? {}) };
+  if (settings.diff === undefined) settings.diff = 'simple';
+  if (settings.diff !== 'simple' && settings.diff !== 'full') {
+    const shown = typeof settings.diff === 'string' ? `'${settings.diff}'` : inspect(settings.diff);
+    throw codedError(
+      TypeError,
+      'ERR_INVALID_ARG_VALUE',
+      `The property 'options.diff' must be one of: 'simple', 'full'. Received ${shown}`,
+    );
+  }
+  assertOptions.set(this, settings);
+  if (settings.strict !== false) {
+    this.equal = Assert.prototype.strictEqual;
+    this.notEqual = Assert.prototype.notStrictEqual;
+    this.deepEqual = Assert.prototype.deepStrictEqual;
+    this.notDeepEqual = Assert.prototype.notDeepStrictEqual;
+  }
+}
+for (const [name, check] of Object.entries({ ...common, ...loose })) {
+  if (name === 'AssertionError' || name === 'CallTracker') continue;
+  const method = {
+    [name](...args) {
+      const diff = assertOptions.get(this)?.diff ?? 'simple';
+      const onError = (error) => {
+        if (error instanceof AssertionError) error.diff = diff;
+        throw error;
+      };
+      try {
+        const result = Reflect.apply(check, undefined, args);
+        return result instanceof Promise ? result.catch(onError) : result;
+      } catch (error) {
+        return onError(error);
+      }
+    },
+  }[name];
+  Object.defineProperty(Assert.prototype, name, { value: method, writable: true, configurable: true });
+}
+Assert.prototype.AssertionError = AssertionError;
+assert.Assert = Assert;
+strict.Assert = Assert;
 
 return { assert, strict };

@@ -20,15 +20,37 @@ promisify.custom = Symbol.for('nodejs.util.promisify.custom');
 
 const deprecationsWarned = new Set();
 
-function callbackify(fn) {
-  return function (...args) {
-    const cb = args.pop();
+const argType = (name, expected, value) => need('internal/buffer').invalidArgType(name, expected, value);
+
+// `callbackify(fn)`: the callback gets the result or the rejection (a falsy
+// one wrapped in ERR_FALSY_VALUE_REJECTION, its `reason` kept), on a later
+// tick; the wrapper is named `<name>Callbackified` and takes one more argument.
+function callbackify(original) {
+  if (typeof original !== 'function') throw argType('original', 'function', original);
+  function callbackified(...args) {
+    const callback = args.pop();
+    if (typeof callback !== 'function') throw argType('last argument', 'function', callback);
     const { deliver } = need('internal/uncaught');
-    fn.apply(this, args).then(
-      (v) => deliver(cb, null, v),
-      (e) => deliver(cb, e),
+    const later = (...values) => process.nextTick(() => deliver(callback.bind(this), ...values));
+    Reflect.apply(original, this, args).then(
+      (value) => later(null, value),
+      (reason) => {
+        if (!reason) {
+          const wrapped = new Error('Promise was rejected with a falsy value');
+          wrapped.code = 'ERR_FALSY_VALUE_REJECTION';
+          wrapped.reason = reason;
+          reason = wrapped;
+        }
+        later(reason);
+      },
     );
-  };
+  }
+  const descriptors = Object.getOwnPropertyDescriptors(original);
+  if (typeof descriptors.length?.value === 'number') descriptors.length.value++;
+  if (typeof descriptors.name?.value === 'string') descriptors.name.value += 'Callbackified';
+  delete descriptors.prototype;
+  Object.defineProperties(callbackified, descriptors);
+  return callbackified;
 }
 
 // ---- util.parseArgs, as Node's lib/internal/util/parse_args ---------------
@@ -306,12 +328,16 @@ const util = {
   promisify,
   callbackify,
   inherits(ctor, superCtor) {
+    if (ctor === undefined || ctor === null) throw argType('ctor', 'function', ctor);
+    if (superCtor === undefined || superCtor === null) throw argType('superCtor', 'function', superCtor);
+    if (superCtor.prototype === undefined) throw argType('superCtor.prototype', 'object', superCtor.prototype);
     Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
     Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
     Object.setPrototypeOf(ctor, superCtor);
   },
   // The first call emits a DeprecationWarning (once per code), as in Node.
   deprecate(fn, message, code) {
+    if (code !== undefined && typeof code !== 'string') throw argType('code', 'string', code);
     let warned = false;
     return function deprecated(...args) {
       if (!warned && !(code !== undefined && deprecationsWarned.has(code))) {
@@ -339,7 +365,7 @@ const util = {
   styleText,
   stripVTControlCharacters,
   formatWithOptions: (_options, ...args) => format(...args),
-  isDeepStrictEqual: (a, b) => deepEqual(a, b, true),
+  isDeepStrictEqual: (a, b, skipPrototype) => deepEqual(a, b, skipPrototype === true ? 'skipPrototype' : true),
   types: {
     isPromise: (v) => v instanceof Promise,
     isDate: (v) => v instanceof Date,
@@ -356,6 +382,24 @@ const util = {
   },
 };
 
+// What a boxed primitive holds, read by its real class's `valueOf` (a
+// prototype or a Symbol.toStringTag can be faked), or undefined.
+const BOXES = [
+  ['number', Number.prototype.valueOf],
+  ['string', String.prototype.valueOf],
+  ['boolean', Boolean.prototype.valueOf],
+  ['bigint', BigInt.prototype.valueOf],
+  ['symbol', Symbol.prototype.valueOf],
+];
+function boxed(value) {
+  for (const [kind, unbox] of BOXES) {
+    try {
+      return { kind, value: unbox.call(value) };
+    } catch {}
+  }
+  return undefined;
+}
+
 // Node's comparison for `assert.deepStrictEqual` and `util.isDeepStrictEqual`
 // (`strict`), and the loose one of `assert.deepEqual`, which under Bun also
 // compares primitives with `Object.is` but ignores prototypes. Both look
@@ -366,7 +410,9 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const tag = Object.prototype.toString.call(a);
   if (tag !== Object.prototype.toString.call(b)) return false;
-  if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  // `strict` is 'skipPrototype' for `isDeepStrictEqual(a, b, true)`: strict
+  // but for prototypes.
+  if (strict === true && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   let seen = memo.get(a);
   if (seen && seen.has(b)) return true;
@@ -397,14 +443,13 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
     const x = new Uint8Array(a);
     const y = new Uint8Array(b);
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  } else if (
-    a instanceof Number ||
-    a instanceof String ||
-    a instanceof Boolean ||
-    (typeof BigInt !== 'undefined' && a instanceof Object && tag === '[object BigInt]') ||
-    tag === '[object Symbol]'
-  ) {
-    if (!Object.is(a.valueOf(), b.valueOf())) return false;
+  } else {
+    const boxA = boxed(a);
+    const boxB = boxed(b);
+    if (boxA !== undefined || boxB !== undefined) {
+      if (boxA === undefined || boxB === undefined || boxA.kind !== boxB.kind) return false;
+      if (!Object.is(boxA.value, boxB.value)) return false;
+    }
   }
   if (a instanceof Map) {
     if (a.size !== b.size) return false;

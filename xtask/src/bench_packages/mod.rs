@@ -93,6 +93,11 @@ const WORK: &[Workload] = &[
         file: "xml.mjs",
         what: "fast-xml-parser: 2,000-entry feed",
     },
+    Workload {
+        tool: "bytes",
+        file: "bytes.mjs",
+        what: "Buffer/crypto: base64, hex, SHA-256 of 1 MB",
+    },
 ];
 
 const LOADS: &[Workload] = &[

@@ -1,5 +1,14 @@
 // ---- internal/inspect.js: util.inspect and util.format ------------------------------
 const customInspect = Symbol.for('nodejs.util.inspect.custom');
+// An object with Date.prototype but no time (a fake) reads as a plain object.
+function isRealDate(value) {
+  try {
+    Date.prototype.getTime.call(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 function inspect(value, options) {
   const opts = typeof options === 'object' && options !== null ? options : {};
   const maxDepth = opts.depth === undefined ? 2 : opts.depth === null ? Infinity : opts.depth;
@@ -29,12 +38,32 @@ function inspect(value, options) {
     }
     if (v === null) return 'null';
     if (seen.includes(v)) return '[Circular *1]';
-    if (v instanceof Error && !compact) return `[${v.name}: ${v.message}]`;
+    if (v instanceof Error && !compact) {
+      // In a diff an error shows its cause and own fields, so that two
+      // errors differing only there show where.
+      const head = `[${v.name}: ${v.message}]`;
+      const fields = Object.keys(v).filter((k) => k !== 'stack' && k !== 'message');
+      if (sorted) fields.sort();
+      seen.push(v);
+      let parts;
+      try {
+        parts = fields.map(
+          (k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : fmt(k, 0, true)}: ${fmt(v[k], depth + 1, true)}`,
+        );
+        if (Object.hasOwn(v, 'cause') && !Object.prototype.propertyIsEnumerable.call(v, 'cause'))
+          parts.push(`[cause]: ${fmt(v.cause, depth + 1, true)}`);
+      } finally {
+        seen.pop();
+      }
+      if (parts.length === 0 || depth > maxDepth) return head;
+      const pad = '  '.repeat(depth + 1);
+      return `${head} {\n${pad}${parts.join(`,\n${pad}`)}\n${'  '.repeat(depth)}}`;
+    }
     if (v instanceof Error)
       return v.stack && String(v.stack).includes(v.message)
         ? String(v.stack)
         : `${v.name}: ${v.message}${v.stack ? '\n' + v.stack : ''}`;
-    if (v instanceof Date) return isNaN(v) ? 'Invalid Date' : v.toISOString();
+    if (v instanceof Date && isRealDate(v)) return isNaN(v) ? 'Invalid Date' : v.toISOString();
     if (v instanceof RegExp) return String(v);
     // A value's own `[util.inspect.custom](depth, options, inspect)` says
     // how it reads (Buffer's is one), as in Node.

@@ -382,6 +382,14 @@ const util = {
   },
 };
 
+// A real Date's time (a FakeDate with Date.prototype has none), or undefined.
+function timeOf(value) {
+  try {
+    return { time: Date.prototype.getTime.call(value) };
+  } catch {
+    return undefined;
+  }
+}
 // What a boxed primitive holds, read by its real class's `valueOf` (a
 // prototype or a Symbol.toStringTag can be faked), or undefined.
 const BOXES = [
@@ -424,7 +432,15 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
   // Bun's: WeakMaps and WeakSets hide their entries, so strictly only the
   // same one is equal, loosely any two are.
   if (a instanceof WeakMap || a instanceof WeakSet) return !strict;
-  if (a instanceof Date) {
+  // The global object and process have type tags of their own in Node: no
+  // copy of them is equal to them.
+  const realProcess = need.ifLoaded('node/process')?.process;
+  if (a === globalThis || b === globalThis || (realProcess && (a === realProcess || b === realProcess))) return false;
+  const dateA = timeOf(a);
+  const dateB = timeOf(b);
+  if (dateA !== undefined || dateB !== undefined) {
+    if (dateA === undefined || dateB === undefined || !Object.is(dateA.time, dateB.time)) return false;
+  } else if (a instanceof Date) {
     if (a.getTime() !== b.getTime()) return false;
   } else if (a instanceof RegExp) {
     if (a.source !== b.source || a.flags !== b.flags || a.lastIndex !== b.lastIndex) return false;

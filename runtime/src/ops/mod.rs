@@ -119,6 +119,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("punycodeDecode", url::punycode_decode, 1),
         ("checksum", checksums::checksum, 3),
         ("bytesIndexOf", bytes::bytes_index_of, 5),
+        ("bytesCompare", bytes::bytes_compare, 6),
         ("vmRealm", vm::vm_realm, 0),
         ("spawnStart", child::spawn_start, 1),
         ("httpDrop", http::drop_body, 1),

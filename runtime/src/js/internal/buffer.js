@@ -476,6 +476,10 @@ function fromArrayLike(items) {
 
 // -1, 0 or 1 for a[aStart..aEnd) against b[bStart..bEnd).
 function compareBytes(a, aStart, aEnd, b, bStart, bEnd) {
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    const native = host.bytesCompare(a, aStart, aEnd, b, bStart, bEnd);
+    if (native !== undefined) return native;
+  }
   const aLen = Math.max(0, Math.min(aEnd, a.length) - aStart);
   const bLen = Math.max(0, Math.min(bEnd, b.length) - bStart);
   const n = Math.min(aLen, bLen);

@@ -95,7 +95,10 @@ function invalidArgType(name, expected, actual, wording) {
   const instances = [];
   const other = [];
   for (const word of [].concat(expected)) {
-    if (PRIMITIVE_TYPES.includes(word.toLowerCase()) && (word === 'Object' || word === word.toLowerCase()))
+    if (
+      PRIMITIVE_TYPES.includes(word.toLowerCase()) &&
+      (word === 'Object' || word === 'Function' || word === word.toLowerCase())
+    )
       types.push(word.toLowerCase());
     else if (/^([A-Z][a-z0-9]*)+$/.test(word)) instances.push(word);
     else other.push(word);

@@ -256,11 +256,39 @@ function throws(fn, expectedOrMessage, message) {
   checkThrown(thrown.error, expected, text, 'throws');
 }
 
+// The promise `rejects`/`doesNotReject` wait on: the argument, or what the
+// function returns, which must be a promise (or a thenable with catch).
+const isPromiseLike = (value) =>
+  value instanceof Promise ||
+  (value !== null &&
+    typeof value === 'object' &&
+    typeof value.then === 'function' &&
+    typeof value.catch === 'function');
+function promiseOf(promiseOrFn) {
+  if (typeof promiseOrFn === 'function') {
+    const result = promiseOrFn();
+    if (isPromiseLike(result)) return result;
+    const got =
+      result === null || result === undefined
+        ? String(result)
+        : typeof result === 'object' && result.constructor?.name
+          ? `an instance of ${result.constructor.name}`
+          : `type ${typeof result} (${inspect(result)})`;
+    throw codedError(
+      TypeError,
+      'ERR_INVALID_RETURN_VALUE',
+      `Expected instance of Promise to be returned from the "promiseFn" function but got ${got}.`,
+    );
+  }
+  if (isPromiseLike(promiseOrFn)) return promiseOrFn;
+  throw need('internal/buffer').invalidArgType('promiseFn', ['Function', 'Promise'], promiseOrFn);
+}
 async function rejects(promiseOrFn, expectedOrMessage, message) {
   const [expected, text] = split(expectedOrMessage, message);
+  const promise = promiseOf(promiseOrFn);
   let thrown;
   try {
-    await (typeof promiseOrFn === 'function' ? promiseOrFn() : promiseOrFn);
+    await promise;
   } catch (error) {
     thrown = { error };
   }
@@ -294,8 +322,9 @@ function doesNotThrow(fn, expected, message) {
   }
 }
 async function doesNotReject(promiseOrFn, expected, message) {
+  const promise = promiseOf(promiseOrFn);
   try {
-    await (typeof promiseOrFn === 'function' ? promiseOrFn() : promiseOrFn);
+    await promise;
   } catch (error) {
     throw unwanted(error, expected, message, 'doesNotReject', 'rejection');
   }

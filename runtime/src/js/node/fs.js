@@ -30,38 +30,67 @@ class FileType {
   }
 }
 // Node's order of a Stats object's fields.
-const STAT_FIELDS = ['dev', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'blksize', 'ino', 'size', 'blocks'];
+// Bun's order of a Stats object's own fields; the dates are accessors on
+// the prototype, made from the milliseconds when first read.
+const STAT_FIELDS = ['dev', 'ino', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'size', 'blksize', 'blocks'];
+// The positional arguments of Node's `new Stats(…)`.
+const STAT_ARGS = ['dev', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'blksize', 'ino', 'size', 'blocks'];
 const STAT_TIMES = ['atime', 'mtime', 'ctime', 'birthtime'];
 // A kind from the S_IFMT bits of a mode.
-const KINDS = { 16807: 'file', 9604: 'dir', 21609: 'symlink', 2401: 'fifo', 26411: 'socket' };
-Object.assign(KINDS, { 4802: 'char', 14406: 'block' });
-class Stats extends FileType {
-  // new Stats(host's stat, bigint), or Node's public form: new Stats(dev,
-  // mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeMs,
-  // mtimeMs, ctimeMs, birthtimeMs).
-  constructor(...args) {
-    let [s, bigint = false] = args;
-    if (s === null || typeof s !== 'object') {
-      s = {};
-      [...STAT_FIELDS, 'atimeMs', 'mtimeMs', 'ctimeMs', 'birthtimeMs'].forEach((k, i) => {
-        s[k] = args[i];
-      });
-      s.kind = KINDS[Number(s.mode ?? 0) & 0o170000] ?? 'none';
-      bigint = false;
-    }
+const KINDS = new Map([
+  [0o100000, 'file'],
+  [0o40000, 'dir'],
+  [0o120000, 'symlink'],
+  [0o10000, 'fifo'],
+  [0o140000, 'socket'],
+  [0o20000, 'char'],
+  [0o60000, 'block'],
+]);
+class StatsBase extends FileType {
+  constructor(s, bigint, raw) {
     super();
     // `{ bigint: true }`: every number a BigInt, and the times also in
     // nanoseconds (`atimeNs`), as Node gives them.
-    const whole = (n) => (bigint ? BigInt(Math.floor(n ?? 0)) : (n ?? 0));
+    const whole = (n) => (raw ? n : bigint ? BigInt(Math.floor(n ?? 0)) : (n ?? 0));
     for (const key of STAT_FIELDS) this[key] = whole(s[key]);
     for (const t of STAT_TIMES) this[`${t}Ms`] = whole(s[`${t}Ms`]);
     if (bigint)
       for (const t of STAT_TIMES)
         this[`${t}Ns`] = BigInt(Math.floor(s[`${t}Ms`])) * 1000000n + BigInt(Math.round((s[`${t}Ms`] % 1) * 1e6));
-    for (const t of STAT_TIMES) this[t] = new Date(s[`${t}Ms`]);
     Object.defineProperty(this, 'kind', { enumerable: false, value: s.kind });
   }
 }
+for (const t of STAT_TIMES) {
+  const kept = Symbol(t);
+  Object.defineProperty(StatsBase.prototype, t, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!Object.hasOwn(this, kept))
+        Object.defineProperty(this, kept, { value: new Date(Number(this[`${t}Ms`])), writable: true });
+      return this[kept];
+    },
+    set(value) {
+      Object.defineProperty(this, kept, { value, writable: true });
+    },
+  });
+}
+// Stats(host's stat, bigint), or Node's public form: Stats(dev, mode,
+// nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeMs, mtimeMs,
+// ctimeMs, birthtimeMs). A function, as Node's is: callable without `new`.
+function Stats(...args) {
+  const [first, bigint = false] = args;
+  if (first !== null && typeof first === 'object')
+    return Reflect.construct(StatsBase, [first, bigint, false], new.target ?? Stats);
+  const s = {};
+  [...STAT_ARGS, 'atimeMs', 'mtimeMs', 'ctimeMs', 'birthtimeMs'].forEach((k, i) => {
+    s[k] = args[i];
+  });
+  s.kind = KINDS.get(Number(s.mode ?? 0) & 0o170000) ?? 'none';
+  return Reflect.construct(StatsBase, [s, false, true], new.target ?? Stats);
+}
+Stats.prototype = StatsBase.prototype;
+Object.defineProperty(StatsBase.prototype, 'constructor', { value: Stats, writable: true, configurable: true });
 const statsOf = (json, options) => new Stats(jsonParse(json), !!options?.bigint);
 class Dirent extends FileType {
   constructor(name, kind, parentPath) {
@@ -78,9 +107,9 @@ function encodingOf(options) {
 // A path or name the host gave as text, in the `encoding` asked for.
 function named(text, options) {
   const enc = encodingOf(options);
-  if (!enc || normalizeEncoding(enc) === 'utf8') return text;
-  const b = Buffer.from(text);
-  return enc === 'buffer' ? b : b.toString(enc);
+  if (!enc) return text;
+  if (enc === 'buffer') return Buffer.from(text);
+  return normalizeEncoding(enc) === 'utf8' ? text : Buffer.from(text).toString(enc);
 }
 function readResult(buffer, options) {
   const enc = encodingOf(options);
@@ -371,8 +400,7 @@ function writeArgs(data, offset, length, position) {
     throw V.typeError('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
   if (offset !== null && typeof offset === 'object')
     ({ offset = 0, length = data.byteLength - offset, position = null } = offset);
-  if (typeof offset !== 'number') offset = 0;
-  else V.integer(offset, 'offset', 0);
+  offset = offset === undefined || offset === null ? 0 : V.integer(offset, 'offset', 0);
   if (typeof length !== 'number') length = data.byteLength - offset;
   if (typeof position !== 'number' && typeof position !== 'bigint') position = null;
   if (offset > data.byteLength) throw V.rangeError('offset', `<= ${data.byteLength}`, offset);
@@ -381,6 +409,29 @@ function writeArgs(data, offset, length, position) {
   V.int32(length, 'length', 0);
   const view = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   return { bytes: bufferOf(view.subarray(offset, offset + length)), position: V.position(position, length) };
+}
+
+function checkAborted(signal) {
+  if (signal === undefined || signal === null) return;
+  if (typeof signal !== 'object' || !('aborted' in signal))
+    throw V.typeError('options.signal', 'an instance of AbortSignal', signal);
+  if (!signal.aborted) return;
+  const error = new Error('The operation was aborted');
+  error.name = 'AbortError';
+  error.code = 'ABORT_ERR';
+  if (signal.reason !== undefined) error.cause = signal.reason;
+  throw error;
+}
+// Data as one string or buffer: an iterable or a stream's chunks joined.
+async function gathered(data, signal) {
+  if (typeof data === 'string' || ArrayBuffer.isView(data) || data === null || typeof data !== 'object') return data;
+  if (!(Symbol.asyncIterator in data) && !(Symbol.iterator in data)) return data;
+  const chunks = [];
+  for await (const chunk of data) {
+    checkAborted(signal);
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(V.data(chunk)));
+  }
+  return Buffer.concat(chunks);
 }
 
 // `new fs.ReadStream(path, options)` (or a subclass's) is what
@@ -456,12 +507,20 @@ class FileHandle extends need('node/events').EventEmitter {
     return { buffer: data, bytesWritten };
   }
   async readFile(options) {
-    return readResult(await fsAsync.readRest(this.#fd), options);
+    const o = V.options(options);
+    checkAborted(o.signal);
+    const bytes = await fsAsync.readRest(this.#fd);
+    checkAborted(o.signal);
+    return readResult(bytes, o);
   }
   // Node writes from the cursor, so after earlier writes this does not
   // start at the beginning of the file.
   async writeFile(data, options) {
-    await fsAsync.writeAt(this.#fd, writeData(data, options), null);
+    const o = V.options(options, { encoding: 'utf8' });
+    checkAborted(o.signal);
+    const bytes = writeData(V.data(await gathered(data, o.signal)), o);
+    await fsAsync.writeAt(this.#fd, bytes, null);
+    checkAborted(o.signal);
   }
   async appendFile(data, options) {
     await this.writeFile(data, options);
@@ -501,8 +560,8 @@ class FileHandle extends need('node/events').EventEmitter {
 // it gave, with the host's inline or pooled operations. From each entry come
 // `fs.nameSync`, `fs.promises.name` and `fs.name(..., callback)`.
 const operations = {};
-function define(name, arity, prep, sync, later) {
-  operations[name] = { arity, prep, sync, async: later };
+function define(name, arity, prep, sync, later, callbackName = 'cb') {
+  operations[name] = { arity, prep, sync, async: later, callbackName };
 }
 // One host operation, answered by `post` (nothing by default).
 function hosted(name, arity, prep, host, post = () => undefined) {
@@ -528,6 +587,7 @@ define(
   3,
   (p, options) => {
     const o = V.options(options, { flag: 'r' });
+    o.flag ??= 'r';
     flagsArg(o.flag);
     return [V.pathOrFd(p), o];
   },
@@ -553,6 +613,7 @@ define(
 function writeFilePrep(flag) {
   return (p, data, options) => {
     const o = V.options(options, { encoding: 'utf8', flag });
+    o.flag ??= flag;
     o.mode = V.mode(o.mode, 'mode', 0o666);
     flagsArg(o.flag);
     return [V.pathOrFd(p), writeData(V.data(data), o), o];
@@ -621,12 +682,19 @@ define(
   },
   async (p, options) => statsOf(await fsAsync.stat(p, true), options),
 );
-hosted(
+define(
   'lstat',
   3,
-  (p, options) => [V.path(p), false, options],
-  'stat',
-  (json, _p, _f, options) => statsOf(json, options),
+  (p, options) => [V.path(p), options],
+  (p, options) => {
+    try {
+      return statsOf(fsSync.stat(p, false), options);
+    } catch (e) {
+      if (options?.throwIfNoEntry === false && e.code === 'ENOENT') return undefined;
+      throw e;
+    }
+  },
+  async (p, options) => statsOf(await fsAsync.stat(p, false), options),
 );
 hosted(
   'fstat',
@@ -650,14 +718,14 @@ define(
   'mkdir',
   3,
   mkdirPrep,
-  (p, recursive) => {
+  (p, recursive, mode) => {
     const existed = recursive && fsSync.exists(p);
-    fsSync.mkdir(p, recursive);
+    fsSync.mkdir(p, recursive, mode);
     return recursive && !existed ? path.resolve(p) : undefined;
   },
-  async (p, recursive) => {
+  async (p, recursive, mode) => {
     const existed = recursive && (await fsAsync.exists(p));
-    await fsAsync.mkdir(p, recursive);
+    await fsAsync.mkdir(p, recursive, mode);
     return recursive && !existed ? path.resolve(p) : undefined;
   },
 );
@@ -672,9 +740,18 @@ function rmPrep(p, options) {
 hosted('rm', 3, rmPrep, 'rm');
 // rmdir's `recursive` (deprecated in Node) removes a folder and what is in
 // it, and refuses a file as rmdir does.
+let rmdirWarned = false;
 function rmdirPrep(p, options) {
   const recursive = options?.recursive;
   if (recursive !== undefined) V.boolean(recursive, 'options.recursive');
+  if (recursive && !rmdirWarned) {
+    rmdirWarned = true;
+    process.emitWarning(
+      'In future versions of Node.js, fs.rmdir(path, { recursive: true }) will be removed. Use fs.rm(path, { recursive: true }) instead',
+      'DeprecationWarning',
+      'DEP0147',
+    );
+  }
   return [V.path(p), !!recursive];
 }
 function notADirectory(p) {
@@ -729,11 +806,22 @@ define(
   },
 );
 const withEncoding = (p, options) => [V.path(p), V.options(options)];
+// Node warns once of a template ending in X (other systems fill those in).
+let templateWarned = false;
+function nonPortable(prefix) {
+  if (prefix.endsWith('X') && !templateWarned) {
+    templateWarned = true;
+    process.emitWarning(
+      'mkdtemp() templates ending with X are not portable. For details see: https://nodejs.org/api/fs.html',
+    );
+  }
+  return prefix;
+}
 hosted('realpath', 3, withEncoding, 'realpath', (text, _p, o) => named(text, o));
 hosted(
   'mkdtemp',
   3,
-  (prefix, options) => [V.path(prefix, 'prefix'), V.options(options)],
+  (prefix, options) => [nonPortable(V.path(prefix, 'prefix')), V.options(options)],
   'mkdtemp',
   (name, prefix, o) => named(prefix + name, o),
 );
@@ -757,6 +845,20 @@ hosted('utimes', 4, (p, atime, mtime) => [V.path(p), V.time(atime), V.time(mtime
 hosted('open', 4, openArgs, 'open', (fd) => fd);
 hosted('fsync', 2, (fd) => [fdArg(fd)], 'fsync');
 hosted('fdatasync', 2, (fd) => [fdArg(fd)], 'fsync');
+// fs.statfs: what the host's statfs says of the file system under a path.
+class StatFs {
+  constructor(s, bigint) {
+    for (const key of ['type', 'bsize', 'frsize', 'blocks', 'bfree', 'bavail', 'files', 'ffree'])
+      this[key] = bigint ? BigInt(s[key]) : s[key];
+  }
+}
+define(
+  'statfs',
+  3,
+  (p, options) => [V.path(p), options],
+  (p, options) => new StatFs(jsonParse(host.fsStatFs(p)), !!options?.bigint),
+  async (p, options) => new StatFs(jsonParse(await host.fsStatFsAsync(p)), !!options?.bigint),
+);
 function readdirPrep(p, options) {
   const o = V.options(options);
   if (o.recursive !== undefined) V.boolean(o.recursive, 'options.recursive');
@@ -791,6 +893,7 @@ define(
   (p, options) => [V.path(p), V.options(options)],
   (p, o) => new (need('node/internal/fs/dir').Dir)(p, fs.readdirSync(p, { ...o, withFileTypes: true })),
   async (p, o) => new (need('node/internal/fs/dir').Dir)(p, await fsPromises.readdir(p, { ...o, withFileTypes: true })),
+  'callback',
 );
 function cpPrep(src, dest, options) {
   const o = options === undefined ? {} : V.object(options, 'options');
@@ -859,22 +962,20 @@ const cpAsyncOps = {
 
 // The callback: the argument at `arity - 1`, or, when fewer were given, the
 // last one if it is a function.
-function callbackOf(given, arity) {
-  if (given.length >= arity) return [V.callback(given[arity - 1]), given.slice(0, arity - 1)];
+function callbackOf(given, arity, prep, callbackName) {
   const last = given[given.length - 1];
-  return [
-    V.callback(typeof last === 'function' ? last : undefined),
-    typeof last === 'function' ? given.slice(0, -1) : given,
-  ];
+  const split = given.length >= arity ? arity - 1 : typeof last === 'function' ? given.length - 1 : given.length;
+  const prepared = prep(...given.slice(0, split));
+  return [V.callback(given[split], callbackName), prepared];
 }
 const fsPromises = {};
 const fs = {};
-for (const [name, { arity, prep, sync, async: later }] of Object.entries(operations)) {
+for (const [name, { arity, prep, sync, async: later, callbackName }] of Object.entries(operations)) {
   fs[`${name}Sync`] = (...args) => sync(...prep(...args));
   fsPromises[name] = async (...args) => later(...prep(...args));
   fs[name] = (...given) => {
-    const [cb, args] = callbackOf(given, arity);
-    const prepared = prep(...args);
+    // The arguments are checked before the callback, as Node does for most.
+    const [cb, prepared] = callbackOf(given, arity, prep, callbackName);
     later(...prepared).then(
       (v) => (v === undefined ? deliver(cb, null) : deliver(cb, null, v)),
       (e) => deliver(cb, e),
@@ -886,18 +987,38 @@ fsPromises.FileHandle = FileHandle;
 fsPromises.glob = globAsync;
 fsPromises.exists = async (p) => fs.existsSync(p);
 // A FileHandle in place of the path.
+// The promise forms take a FileHandle in place of the path, an
+// `options.signal` (an AbortError once it aborts), and for writing also an
+// iterable or a stream of chunks.
 for (const name of ['readFile', 'writeFile', 'appendFile']) {
   const byPath = fsPromises[name];
-  fsPromises[name] = async (p, ...rest) => (p instanceof FileHandle ? p[name](...rest) : byPath(p, ...rest));
+  fsPromises[name] = async (p, ...rest) => {
+    if (p instanceof FileHandle) return p[name](...rest);
+    const signal = rest[name === 'readFile' ? 0 : 1]?.signal;
+    checkAborted(signal);
+    if (name !== 'readFile') rest[0] = await gathered(rest[0], signal);
+    const result = await byPath(p, ...rest);
+    checkAborted(signal);
+    return result;
+  };
 }
 // A descriptor's times, through its entry in /proc (the descriptor is the
 // system's own number).
 fs.futimesSync = (fd, atime, mtime) => fs.utimesSync(`/proc/self/fd/${fdArg(fd)}`, atime, mtime);
 fs.futimes = (fd, atime, mtime, cb) => fs.utimes(`/proc/self/fd/${fdArg(fd)}`, atime, mtime, cb);
+let existsWarned = false;
 fs.existsSync = (p) => {
   try {
     return fsSync.exists(V.path(p));
-  } catch {
+  } catch (e) {
+    if (e.code === 'ERR_INVALID_ARG_TYPE' && !existsWarned) {
+      existsWarned = true;
+      process.emitWarning(
+        'Passing invalid argument types to fs.existsSync is deprecated',
+        'DeprecationWarning',
+        'DEP0187',
+      );
+    }
     return false;
   }
 };
@@ -917,14 +1038,19 @@ fs.exists = (p, cb) => {
 fs.realpathSync.native = fs.realpathSync;
 fs.realpath.native = fs.realpath;
 // A FileHandle as `options.fd`: the handle's own stream.
-fs.createReadStream = (p, options) =>
-  options?.fd instanceof FileHandle
+// Functions, not arrows: old code calls them with `new`.
+fs.createReadStream = function createReadStream(p, options) {
+  return options?.fd instanceof FileHandle
     ? options.fd.createReadStream({ ...options, fd: undefined })
     : need('node/internal/fs/streams').createReadStream(p, options);
-fs.createWriteStream = (p, options) =>
-  options?.fd instanceof FileHandle
+};
+fs.createWriteStream = function createWriteStream(p, options) {
+  return options?.fd instanceof FileHandle
     ? options.fd.createWriteStream({ ...options, fd: undefined })
     : need('node/internal/fs/streams').createWriteStream(p, options);
+};
+// Node's own helper, which code and tests reach for.
+fs._toUnixTimestamp = (time) => V.time(time);
 // close(cb) ends a stream as Node's does: a read stream is destroyed, a
 // write stream ends (writing what it holds) and then closes.
 ReadStream.prototype.close = function close(cb) {
@@ -936,8 +1062,30 @@ WriteStream.prototype.close = function close(cb) {
     if (this.closed) return void queueMicrotask(cb);
     this.on('close', cb);
   }
+  // Without autoClose the stream stays open once it ends: close ends it.
+  if (this._autoClose === false) this.on('finish', () => this.destroy());
   this.end();
 };
+// autoClose reads the stream's own setting; on the prototype it is refused.
+for (const [Class, name] of [
+  [ReadStream, 'ReadStream'],
+  [WriteStream, 'WriteStream'],
+]) {
+  Object.defineProperty(Class.prototype, 'autoClose', {
+    configurable: true,
+    get() {
+      if (!Object.hasOwn(this, '_autoClose')) {
+        const error = new TypeError(`Value of "this" must be of type ${name}`);
+        error.code = 'ERR_INVALID_THIS';
+        throw error;
+      }
+      return this._autoClose;
+    },
+    set(value) {
+      this._autoClose = value;
+    },
+  });
+}
 WriteStream.prototype.destroySoon = function destroySoon(...args) {
   return this.end(...args);
 };
@@ -974,7 +1122,8 @@ fs.read = (fd, ...rest) => {
     else if (rest.length === 1 && !ArrayBuffer.isView(rest[0])) options = rest[0];
     else buffer = rest[0];
     if (options !== undefined && options !== null) V.object(options, 'options');
-    buffer = buffer ?? options?.buffer ?? Buffer.alloc(16384);
+    // An options.buffer given as null is refused, as in Node.
+    if (buffer === undefined) buffer = options?.buffer === undefined ? Buffer.alloc(16384) : options.buffer;
     V.bufferView(buffer);
     V.callback(cb);
     const { offset = 0, length = buffer.byteLength - offset, position = null } = options ?? {};
@@ -1054,7 +1203,7 @@ for (const name of ['readv', 'writev']) {
 }
 Object.assign(fs, {
   promises: fsPromises,
-  constants: {
+  constants: Object.assign(Object.create(null), {
     UV_FS_SYMLINK_DIR: 1,
     UV_FS_SYMLINK_JUNCTION: 2,
     O_RDONLY: O.RDONLY,
@@ -1111,7 +1260,7 @@ Object.assign(fs, {
     COPYFILE_FICLONE: 2,
     UV_FS_COPYFILE_FICLONE_FORCE: 4,
     COPYFILE_FICLONE_FORCE: 4,
-  },
+  }),
   Stats,
   Dirent,
   ReadStream,
@@ -1119,13 +1268,45 @@ Object.assign(fs, {
   Dir: need('node/internal/fs/dir').Dir,
 });
 fsPromises.constants = fs.constants;
-Object.assign(fs, { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 });
+// fs.F_OK and its siblings: read-only, with Node's deprecation warning.
+for (const name of ['F_OK', 'R_OK', 'W_OK', 'X_OK']) {
+  let warned = false;
+  Object.defineProperty(fs, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!warned) {
+        warned = true;
+        process.emitWarning(
+          `fs.${name} is deprecated, use fs.constants.${name} instead`,
+          'DeprecationWarning',
+          'DEP0176',
+        );
+      }
+      return fs.constants[name];
+    },
+  });
+}
 // Watching: node/internal/fs/watchers.js, loaded at the first watch.
 const watchers = () => need('node/internal/fs/watchers');
 fs.watchFile = (...args) => watchers().watchFile(...args);
 fs.unwatchFile = (...args) => watchers().unwatchFile(...args);
 fs.watch = (...args) => watchers().watch(...args);
 fsPromises.watch = (...args) => watchers().watchAsync(...args);
+// util.promisify of the forms whose callbacks get two results resolves
+// with both, named as Node names them.
+const custom = Symbol.for('nodejs.util.promisify.custom');
+const promisedPair =
+  (fn, first, second) =>
+  (...args) =>
+    new Promise((resolve, reject) =>
+      fn(...args, (error, a, b) => (error ? reject(error) : resolve({ [first]: a, [second]: b }))),
+    );
+fs.read[custom] = promisedPair(fs.read, 'bytesRead', 'buffer');
+fs.write[custom] = promisedPair(fs.write, 'bytesWritten', 'buffer');
+fs.readv[custom] = promisedPair(fs.readv, 'bytesRead', 'buffers');
+fs.writev[custom] = promisedPair(fs.writev, 'bytesWritten', 'buffers');
+fs.exists[custom] = (p) => new Promise((resolve) => fs.exists(p, resolve));
 fs.globSync = globSync;
 fs.glob = (patterns, ...rest) => {
   const cb = V.callback(rest.pop());

@@ -46,7 +46,8 @@ pub(super) enum Op {
     Write(Target, Vec<u8>, bool),
     ReadDir(Target),
     Stat(Target, bool),
-    MkDir(Target, bool),
+    /// Recursive or not, and the mode of a new folder.
+    MkDir(Target, bool, u32),
     Rm(Target, bool, bool),
     RmDir(Target),
     Unlink(Target),
@@ -81,6 +82,8 @@ pub(super) enum Op {
     FdStat(Arc<File>),
     FdTruncate(Arc<File>, u64),
     FdSync(Arc<File>),
+    /// The file system a path is on (`fs.statfs`).
+    StatFs(Target),
 }
 
 pub(super) enum Out {
@@ -129,7 +132,14 @@ fn parse(name: &str, args: &[JsValue], context: &mut Context) -> JsResult<Op> {
         ),
         "readdir" => Op::ReadDir(path(0, context)?),
         "stat" => Op::Stat(path(0, context)?, flag(1)),
-        "mkdir" => Op::MkDir(path(0, context)?, flag(1)),
+        "mkdir" => {
+            // The mode is optional (Bun's callers give none): 0o777, less the umask.
+            let mode = match arg(args, 2).as_number() {
+                Some(mode) => mode as u32,
+                None => 0o777,
+            };
+            Op::MkDir(path(0, context)?, flag(1), mode)
+        }
         "rm" => Op::Rm(path(0, context)?, flag(1), flag(2)),
         "rmdir" => Op::RmDir(path(0, context)?),
         "unlink" => Op::Unlink(path(0, context)?),
@@ -202,12 +212,32 @@ fn parse(name: &str, args: &[JsValue], context: &mut Context) -> JsResult<Op> {
             position(2, context)?,
         ),
         "readRest" => Op::ReadRest(descriptor(0, "read", context)?),
-        "fstat" => Op::FdStat(descriptor(0, "fstat", context)?),
+        "fstat" => {
+            // The standard streams are there without `fs.open`: their
+            // metadata is read through their entries in /proc.
+            let fd = arg(args, 0).to_i32(context)?;
+            if (0..=2).contains(&fd)
+                && !super::op_state::<OpenFiles>(context)
+                    .borrow()
+                    .contains_key(&fd)
+            {
+                Op::Stat(
+                    Target {
+                        full: PathBuf::from(format!("/proc/self/fd/{fd}")),
+                        given: String::new(),
+                    },
+                    true,
+                )
+            } else {
+                Op::FdStat(descriptor(0, "fstat", context)?)
+            }
+        }
         "ftruncate" => Op::FdTruncate(
             descriptor(0, "ftruncate", context)?,
             arg(args, 1).to_length(context)?,
         ),
         "fsync" => Op::FdSync(descriptor(0, "fsync", context)?),
+        "statfs" => Op::StatFs(path(0, context)?),
         other => return Err(error(format!("internal: unknown fs operation {other}"))),
     })
 }
@@ -256,13 +286,13 @@ fn run(op: Op) -> Result<Out, Failure> {
             .map_err(fail(if follow { "stat" } else { "lstat" }, &p))?;
             Out::Json(stat_json(&meta))
         }
-        Op::MkDir(p, recursive) => {
-            if recursive {
-                fs::create_dir_all(&p)
-            } else {
-                fs::create_dir(&p)
-            }
-            .map_err(fail("mkdir", &p))?;
+        Op::MkDir(p, recursive, mode) => {
+            use std::os::unix::fs::DirBuilderExt;
+            fs::DirBuilder::new()
+                .recursive(recursive)
+                .mode(mode)
+                .create(&p)
+                .map_err(fail("mkdir", &p))?;
             Out::Unit
         }
         Op::Rm(p, recursive, force) => {
@@ -431,6 +461,24 @@ fn run(op: Op) -> Result<Out, Failure> {
         Op::FdSync(file) => {
             file.sync_all().map_err(fd_fail("fsync"))?;
             Out::Unit
+        }
+        Op::StatFs(path) => {
+            let fs = nix::sys::statfs::statfs(path.full.as_path())
+                .map_err(|e| std::io::Error::from_raw_os_error(e as i32))
+                .map_err(fail("statfs", &path))?;
+            let vfs = nix::sys::statvfs::statvfs(path.full.as_path())
+                .map_err(|e| std::io::Error::from_raw_os_error(e as i32))
+                .map_err(fail("statfs", &path))?;
+            Out::Json(serde_json::json!({
+                "type": fs.filesystem_type().0,
+                "bsize": fs.block_size(),
+                "frsize": vfs.fragment_size(),
+                "blocks": fs.blocks(),
+                "bfree": fs.blocks_free(),
+                "bavail": fs.blocks_available(),
+                "files": fs.files(),
+                "ffree": fs.files_free(),
+            }))
         }
     })
 }
@@ -618,4 +666,5 @@ named_ops!(
     (fsFdStat, fsFdStatAsync, "fstat"),
     (fsFdTruncate, fsFdTruncateAsync, "ftruncate"),
     (fsFdSync, fsFdSyncAsync, "fsync"),
+    (fsStatFs, fsStatFsAsync, "statfs"),
 );

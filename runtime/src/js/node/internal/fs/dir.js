@@ -8,11 +8,27 @@ function closedError() {
 }
 
 class Dir {
+  #path;
   #entries;
   #closed = false;
   constructor(path, entries) {
-    this.path = path;
+    if (path === undefined) {
+      const error = new TypeError('The "path" argument must be specified');
+      error.code = 'ERR_MISSING_ARGS';
+      throw error;
+    }
+    this.#path = path;
     this.#entries = entries;
+  }
+  // Read through a Dir only, as Node's accessor is.
+  get path() {
+    try {
+      return this.#path;
+    } catch {
+      const error = new TypeError('Value of "this" must be of type Dir');
+      error.code = 'ERR_INVALID_THIS';
+      throw error;
+    }
   }
   readSync() {
     if (this.#closed) throw closedError();

@@ -10,15 +10,24 @@ const { deliver } = need('internal/uncaught');
 const { openArgs } = need('node/fs');
 const { path } = need('node/path');
 
-function optionsOf(options) {
-  return V.options(options);
+// A stream's options: text (the encoding) or an object, nothing else;
+// `options.fs` must give the functions the stream would call.
+function optionsOf(options, needed) {
+  if (options !== undefined && options !== null && typeof options !== 'string' && typeof options !== 'object')
+    throw V.typeError('options', 'one of type string or object', options);
+  const o = V.options(options);
+  if (o.fs !== undefined && o.fs !== null) {
+    for (const name of needed) V.fn(o.fs[name], `options.fs.${name}`);
+    if (o.fs.writev !== undefined && needed.includes('write')) V.fn(o.fs.writev, 'options.fs.writev');
+  }
+  return o;
 }
 // Node's checks of `start` and `end` (a read stream's end is inclusive).
 function rangeOf(options, reading) {
   const start = options.start === undefined ? undefined : V.integer(options.start, 'start', 0);
   if (!reading) return { start };
   const end = options.end === undefined ? Number.POSITIVE_INFINITY : options.end;
-  if (options.end !== undefined) V.integer(end, 'end', 0);
+  if (end !== Number.POSITIVE_INFINITY) V.integer(end, 'end', 0);
   if (start !== undefined && start > end) throw V.rangeError('start', `<= "end" (here: ${end})`, start);
   return { start, end };
 }
@@ -57,13 +66,15 @@ function closeFor(stream, error, callback) {
 }
 
 function createReadStream(target, options) {
-  options = optionsOf(options);
+  options = optionsOf(options, ['open', 'close', 'read']);
   const highWaterMark = options.highWaterMark ?? 64 * 1024;
   const { start, end } = rangeOf(options, true);
   let position = start;
   const stream = new Readable({
     highWaterMark,
     encoding: options.encoding,
+    // autoClose: false keeps the stream (and its descriptor) once it ends.
+    autoDestroy: options.autoClose !== false,
     read() {
       // The chunk comes from the event loop, as in Node: what a listener
       // throws while it is pushed is uncaught, not a rejected promise.
@@ -98,10 +109,11 @@ function createReadStream(target, options) {
 }
 
 function createWriteStream(target, options) {
-  options = optionsOf(options);
+  options = optionsOf(options, ['open', 'close', 'write']);
   rangeOf(options, false);
   const stream = new Writable({
     highWaterMark: options.highWaterMark,
+    autoDestroy: options.autoClose !== false,
     write(chunk, encoding, callback) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
       stream._opened.then(

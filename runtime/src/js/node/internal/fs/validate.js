@@ -62,8 +62,17 @@ function rangeShown(value) {
     return `${value > 2n ** 32n || value < -(2n ** 32n) ? grouped(String(value)) : value}n`;
   return shown(value);
 }
+// Node's errors show their code in their text too (`TypeError
+// [ERR_INVALID_ARG_TYPE]: …`), which is what a test matching /ERR_…/ reads.
 function coded(error, code) {
   Object.defineProperty(error, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(error, 'toString', {
+    value() {
+      return `${this.name} [${this.code}]: ${this.message}`;
+    },
+    writable: true,
+    configurable: true,
+  });
   return error;
 }
 function subject(name) {
@@ -198,7 +207,7 @@ function position(value, length = 0, name = 'position') {
 function time(value, name = 'time') {
   // biome-ignore lint/suspicious/noDoubleEquals: numeric text is a time, as in Node
   if (typeof value === 'string' && +value == value) return +value;
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : Date.now() / 1000;
+  if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? Date.now() / 1000 : value;
   if (value instanceof Date) return value.getTime() / 1000;
   throw typeError(name, 'an instance of Date or an Time in seconds', value);
 }

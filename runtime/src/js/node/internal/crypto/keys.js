@@ -5,6 +5,9 @@
 const { encodeString, decodeBytes, bytesOf, bufferOf, toBuffer, Buffer, base64Decode, receivedText, shownNumber } =
   need('internal/buffer');
 
+// A refused value as Node's and Bun's messages show it (util.inspect).
+const shown = (value) => need('internal/inspect').inspect(value);
+
 // An EC key's curve by its size, as Node names it.
 const EC_CURVE_NAMES = { 256: 'prime256v1', 384: 'secp384r1', 521: 'secp521r1' };
 
@@ -102,7 +105,7 @@ class KeyObject extends PublicKeyObject {
       throw coded(
         TypeError,
         'ERR_INVALID_ARG_VALUE',
-        `The property 'options.format' is invalid. Received ${format === undefined ? 'undefined' : `'${format}'`}`,
+        `The property 'options.format' is invalid. Received ${shown(format)}`,
       );
     const type = options.type;
     const natural = d.type === 'private' ? 'pkcs8' : 'spki';
@@ -133,7 +136,7 @@ class KeyObject extends PublicKeyObject {
       throw coded(
         TypeError,
         'ERR_INVALID_ARG_VALUE',
-        `The property 'options.type' is invalid. Received ${type === undefined ? 'undefined' : `'${type}'`}`,
+        `The property 'options.type' is invalid. Received ${shown(type)}`,
       );
     incompatible(type, d.kind);
     if (d.type === 'private' && options.cipher !== undefined) {
@@ -195,11 +198,7 @@ function bytesToKey(passphrase, salt, length) {
 // A cipher and passphrase option, checked as Bun checks them.
 function checkCipher(type, format, cipher, passphrase, where) {
   const invalid = (name, value) =>
-    coded(
-      TypeError,
-      'ERR_INVALID_ARG_VALUE',
-      `The property '${name}' is invalid. Received ${value === undefined ? 'undefined' : typeof value === 'string' ? `'${value}'` : String(value)}`,
-    );
+    coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property '${name}' is invalid. Received ${shown(value)}`);
   if (typeof cipher !== 'string') throw invalid(`${where}.cipher`, cipher);
   if (typeof passphrase !== 'string' && !isBytes(passphrase)) throw invalid(`${where}.passphrase`, passphrase);
   if (!need('node/crypto').nodeCrypto.getCiphers().includes(cipher.toLowerCase()))
@@ -314,14 +313,14 @@ function parseInput(input, name) {
     );
   if (format === 'pem') return parsePem(bytes, passphrase);
   if (format !== 'der')
-    throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.format' is invalid. Received '${format}'`);
-  const formats = { pkcs8: 'pkcs8', spki: 'spki', sec1: 'sec1', pkcs1: 'pkcs1' };
-  if (!formats[type])
     throw coded(
       TypeError,
       'ERR_INVALID_ARG_VALUE',
-      `The property 'options.type' is invalid. Received ${type === undefined ? 'undefined' : `'${type}'`}`,
+      `The property 'options.format' is invalid. Received ${shown(format)}`,
     );
+  const formats = { pkcs8: 'pkcs8', spki: 'spki', sec1: 'sec1', pkcs1: 'pkcs1' };
+  if (!formats[type])
+    throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.type' is invalid. Received ${shown(type)}`);
   // PKCS#1 DER is an RSAPrivateKey or an RSAPublicKey, whichever it holds.
   if (type === 'pkcs1') {
     try {
@@ -720,11 +719,7 @@ function keyEncoding(kind, encoding, which) {
   if (encoding === undefined) return undefined;
   const where = `options.${which}KeyEncoding`;
   const invalid = (name, value) =>
-    coded(
-      TypeError,
-      'ERR_INVALID_ARG_VALUE',
-      `The property '${name}' is invalid. Received ${value === undefined ? 'undefined' : typeof value === 'string' ? `'${value}'` : String(value)}`,
-    );
+    coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The property '${name}' is invalid. Received ${shown(value)}`);
   if (encoding === null || typeof encoding !== 'object') throw invalid(where, encoding);
   const { format, type, cipher, passphrase } = encoding;
   if (format === 'jwk') return { format };
@@ -789,7 +784,7 @@ function keyPairJob(type, options) {
       throw coded(
         TypeError,
         'ERR_INVALID_ARG_VALUE',
-        `The property 'options.paramEncoding' is invalid. Received ${typeof paramEncoding === 'string' ? `'${paramEncoding}'` : String(paramEncoding)}`,
+        `The property 'options.paramEncoding' is invalid. Received ${shown(paramEncoding)}`,
       );
     // BoringSSL writes no explicit curve parameters, and Bun says so.
     if (paramEncoding === 'explicit') return () => ({ failure: keygenFailure('INVALID_PARAMETERS') });
@@ -859,7 +854,7 @@ function diffieHellman(options) {
       throw coded(
         TypeError,
         'ERR_INVALID_ARG_VALUE',
-        `The property 'options.${name}' is invalid. Received ${key === undefined ? 'undefined' : typeof key === 'string' ? `'${key}'` : String(key)}`,
+        `The property 'options.${name}' is invalid. Received ${shown(key)}`,
       );
   const mine = keyObjects.get(privateKey);
   if (mine.type !== 'private')

@@ -82,19 +82,58 @@ const aborted = (signal, _resource) =>
 const toUSVString = (value) =>
   String(value).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
-// A `.env` text as Node's `util.parseEnv` reads it: `KEY=value` lines,
-// `export ` allowed, `#` comments, quoted values (double quotes read `\n`).
-function parseEnv(text) {
+// A `.env` text as Node's `util.parseEnv` reads it: `KEY=value` lines (an
+// `export ` before the key allowed), `#` comments (inline ones too, outside
+// quotes), values in '', "" or `` that may span lines ("" reads `\n` as a
+// newline), a later key replacing an earlier one.
+function parseEnv(content) {
+  if (typeof content !== 'string') throw need('internal/buffer').invalidArgType('content', 'string', content);
   const result = {};
-  const line = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*("(?:\\.|[^"])*"|'[^']*'|`[^`]*`|[^#\n]*)\s*(?:#.*)?$/gm;
-  for (const [, key, raw] of String(text).matchAll(line)) {
-    let value = raw.trim();
-    const quote = value[0];
-    if ((quote === '"' || quote === "'" || quote === '`') && value.endsWith(quote) && value.length > 1) {
-      value = value.slice(1, -1);
-      if (quote === '"') value = value.replace(/\\n/g, '\n');
+  let rest = content.replace(/\r\n?/g, '\n');
+  const skipLine = () => {
+    const newline = rest.indexOf('\n');
+    rest = newline === -1 ? '' : rest.slice(newline + 1);
+  };
+  while (rest.length > 0) {
+    rest = rest.replace(/^\s+/, '');
+    if (rest.length === 0) break;
+    if (rest[0] === '#') {
+      skipLine();
+      continue;
     }
-    result[key] = value;
+    const equal = rest.indexOf('=');
+    if (equal === -1) break;
+    const newline = rest.indexOf('\n');
+    if (newline !== -1 && newline < equal) {
+      skipLine();
+      continue;
+    }
+    let key = rest.slice(0, equal).trim();
+    rest = rest.slice(equal + 1);
+    if (key.startsWith('export ')) key = key.slice(7).trim();
+    if (key === '') {
+      skipLine();
+      continue;
+    }
+    rest = rest.replace(/^[ \t]+/, '');
+    const quote = rest[0];
+    if (quote === '"' || quote === "'" || quote === '`') {
+      const closing = rest.indexOf(quote, 1);
+      if (closing !== -1) {
+        let value = rest.slice(1, closing);
+        if (quote === '"') value = value.replace(/\\n/g, '\n');
+        result[key] = value;
+        rest = rest.slice(closing + 1);
+        skipLine();
+        continue;
+      }
+    }
+    const end = rest.indexOf('\n');
+    let value = end === -1 ? rest : rest.slice(0, end);
+    const hash = value.indexOf('#');
+    if (hash !== -1) value = value.slice(0, hash);
+    result[key] = value.trim();
+    rest = end === -1 ? '' : rest.slice(end + 1);
   }
   return result;
 }

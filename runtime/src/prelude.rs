@@ -227,6 +227,8 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("node:stream/promises", "node/stream", "promises"),
     ("node:stream/web", "node/stream/web", "web"),
     ("node:string_decoder", "node/string_decoder", "module"),
+    // Node's deprecated alias of node:util (DEP0025), the same object.
+    ("node:sys", "node/util", "util"),
     ("node:test", "node/test", "test"),
     ("node:timers", "node/timers", "module"),
     (

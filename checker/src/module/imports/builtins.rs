@@ -117,6 +117,7 @@ pub const PROVIDED_MODULES: &[&str] = &[
     "node:stream/promises",
     "node:stream/web",
     "node:string_decoder",
+    "node:sys",
     "node:test",
     "node:timers",
     "node:timers/promises",

@@ -327,6 +327,7 @@ pub(crate) fn install_globals(
             let global = context.global_object();
             define_accessor(&global, name, get, set, context)?;
         }
+    }
     // Node's and Bun's name for the global object, which CommonJS packages
     // use as much as `globalThis` (thread-stream, which pino loads, reads
     // `global` at load time). Writable, enumerable and configurable, as
@@ -341,7 +342,6 @@ pub(crate) fn install_globals(
             .configurable(true),
         context,
     )?;
-    }
     Ok(())
 }
 

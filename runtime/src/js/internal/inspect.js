@@ -1,4 +1,8 @@
 // ---- internal/inspect.js: util.inspect and util.format ------------------------------
+// Taken once, as Node's primordials are: a tool that replaces Object.keys
+// (or the like) still gets its values shown.
+const { keys: ObjectKeys, getPrototypeOf: ObjectGetPrototypeOf, hasOwn: ObjectHasOwn } = Object;
+const { isArray: ArrayIsArray } = Array;
 const customInspect = Symbol.for('nodejs.util.inspect.custom');
 // An object with Date.prototype but no time (a fake) reads as a plain object.
 function isRealDate(value) {
@@ -42,7 +46,7 @@ function inspect(value, options) {
       // In a diff an error shows its cause and own fields, so that two
       // errors differing only there show where.
       const head = `[${v.name}: ${v.message}]`;
-      const fields = Object.keys(v).filter((k) => k !== 'stack' && k !== 'message');
+      const fields = ObjectKeys(v).filter((k) => k !== 'stack' && k !== 'message');
       if (sorted) fields.sort();
       seen.push(v);
       let parts;
@@ -50,7 +54,7 @@ function inspect(value, options) {
         parts = fields.map(
           (k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : fmt(k, 0, true)}: ${fmt(v[k], depth + 1, true)}`,
         );
-        if (Object.hasOwn(v, 'cause') && !Object.prototype.propertyIsEnumerable.call(v, 'cause'))
+        if (ObjectHasOwn(v, 'cause') && !Object.prototype.propertyIsEnumerable.call(v, 'cause'))
           parts.push(`[cause]: ${fmt(v.cause, depth + 1, true)}`);
       } finally {
         seen.pop();
@@ -87,14 +91,14 @@ function inspect(value, options) {
       [Boolean, 'Boolean'],
     ])
       if (v instanceof Box) return `[${name}: ${fmt(v.valueOf(), depth + 1, true)}]`;
-    if (depth > maxDepth) return Array.isArray(v) ? '[Array]' : '[Object]';
+    if (depth > maxDepth) return ArrayIsArray(v) ? '[Array]' : '[Object]';
     seen.push(v);
     try {
       let parts;
       let open = '{',
         close = '}',
         prefix = '';
-      if (Array.isArray(v)) {
+      if (ArrayIsArray(v)) {
         // Holes read `<N empty items>`, as Node shows a sparse array.
         parts = [];
         for (let i = 0, holes = 0; i < Math.min(v.length, 100); i++) {
@@ -120,13 +124,13 @@ function inspect(value, options) {
         parts = [...v].map((x) => fmt(x, depth + 1, true));
         prefix = `Set(${v.size}) `;
       } else {
-        const keys = Object.keys(v);
+        const keys = ObjectKeys(v);
         if (sorted) keys.sort();
         parts = keys.map((k) => {
           const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : fmt(k, 0, true);
           return `${key}: ${fmt(v[k], depth + 1, true)}`;
         });
-        const ctor = Object.getPrototypeOf(v);
+        const ctor = ObjectGetPrototypeOf(v);
         if (ctor === null) prefix = '[Object: null prototype] ';
         else if (ctor.constructor && ctor.constructor !== Object && ctor.constructor.name)
           prefix = `${ctor.constructor.name} `;

@@ -19,6 +19,19 @@ class AssertionError extends Error {
     // Node 24's: which diff the message holds ('simple' but for an
     // `Assert` made with `diff: 'full'`).
     this.diff = 'simple';
+    // The stack starts at the caller's line, as Node's and Bun's do: the
+    // frames inside this module say nothing to whoever reads it.
+    const stack = this.stack;
+    if (typeof stack === 'string' && stack.includes('prelude/node/assert.js')) {
+      Object.defineProperty(this, 'stack', {
+        value: stack
+          .split('\n')
+          .filter((line) => !line.includes('prelude/node/assert.js'))
+          .join('\n'),
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 }
 
@@ -584,15 +597,22 @@ const common = {
         'DEP0094',
       );
     }
-    const [actual, expected, message, operator = given.length === 2 ? '!=' : 'fail'] = given;
+    const [actual, expected, message, operator = given.length === 2 ? '!=' : 'fail', stackStart] = given;
     if (message instanceof Error) throw message;
-    throw new AssertionError({
+    const error = new AssertionError({
       message: message === undefined ? `${inspect(actual)} ${operator} ${inspect(expected)}` : message,
       generated: message === undefined,
       actual,
       expected,
       operator,
     });
+    // `stackStartFn`: the frames down to that function's are left out.
+    if (typeof stackStart === 'function' && stackStart.name && typeof error.stack === 'string') {
+      const lines = error.stack.split('\n');
+      const at = lines.findIndex((line) => line.trim().startsWith(`at ${stackStart.name} `));
+      if (at !== -1) error.stack = [lines[0], ...lines.slice(at + 1)].join('\n');
+    }
+    throw error;
   },
   ifError(value) {
     if (value === null || value === undefined) return;

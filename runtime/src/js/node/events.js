@@ -34,11 +34,13 @@ function checkListener(listener) {
     );
 }
 function checkMax(n, name) {
-  if (typeof n !== 'number' || n < 0 || Number.isNaN(n))
+  if (typeof n !== 'number')
+    throw coded(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be of type number. ${received(n)}`);
+  if (n < 0 || Number.isNaN(n))
     throw coded(
       RangeError,
       'ERR_OUT_OF_RANGE',
-      `The value of "${name}" is out of range. It must be a non-negative number. Received ${need('internal/inspect').inspect(n)}`,
+      `The value of "${name}" is out of range. It must be >= 0. Received ${need('internal/inspect').inspect(n)}`,
     );
 }
 
@@ -117,7 +119,7 @@ function unwrapped(list) {
 
 const methods = {
   setMaxListeners(n) {
-    checkMax(n, 'n');
+    checkMax(n, 'setMaxListeners');
     this._maxListeners = n;
     return this;
   },
@@ -134,10 +136,17 @@ const methods = {
     if (doError) {
       const er = args.length > 0 ? args[0] : undefined;
       if (er instanceof Error) throw er;
+      // A value whose inspection throws is shown as its string, as in Node.
+      let shown;
+      try {
+        shown = need('internal/inspect').inspect(er);
+      } catch {
+        shown = String(er);
+      }
       const error = coded(
         Error,
         'ERR_UNHANDLED_ERROR',
-        er === undefined ? 'Unhandled error.' : `Unhandled error. (${need('internal/inspect').inspect(er)})`,
+        er === undefined ? 'Unhandled error.' : `Unhandled error. (${shown})`,
       );
       error.context = er;
       throw error;
@@ -241,11 +250,17 @@ const methods = {
     return all.filter((l) => l === listener || l.listener === listener).length;
   },
   eventNames() {
-    return this._eventsCount > 0 ? Reflect.ownKeys(this._events) : [];
+    // A stream's `_events` starts with its common events' keys unset.
+    if (!(this._eventsCount > 0)) return [];
+    const events = this._events;
+    return Reflect.ownKeys(events).filter((key) => events[key] !== undefined);
   },
 };
-// Assigned, as Node assigns them: the methods are enumerable.
+// Assigned, as Node assigns them: the methods are enumerable, and `on` and
+// `off` are the very functions `addListener` and `removeListener`.
 for (const name of Object.keys(methods)) EventEmitter.prototype[name] = methods[name];
+EventEmitter.prototype.on = EventEmitter.prototype.addListener;
+EventEmitter.prototype.off = EventEmitter.prototype.removeListener;
 
 Object.defineProperty(EventEmitter, 'defaultMaxListeners', {
   enumerable: true,
@@ -269,6 +284,20 @@ function abortError(signal) {
 function once(emitter, name, options = {}) {
   const signal = options.signal;
   if (signal && signal.aborted) return Promise.reject(abortError(signal));
+  // An EventTarget (an AbortSignal, a MessagePort) resolves with its event.
+  if (typeof emitter?.on !== 'function' && typeof emitter?.addEventListener === 'function')
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        emitter.removeEventListener(name, onEvent);
+        reject(abortError(signal));
+      };
+      const onEvent = (event) => {
+        if (signal) signal.removeEventListener('abort', onAbort);
+        resolve([event]);
+      };
+      emitter.addEventListener(name, onEvent, { once: true });
+      if (signal) signal.addEventListener('abort', onAbort, { once: true });
+    });
   return new Promise((resolve, reject) => {
     const onError = (err) => {
       emitter.removeListener(name, onValue);
@@ -381,11 +410,33 @@ EventEmitter.addAbortListener = (signal, listener) => {
   return { [Symbol.dispose ?? Symbol.for('nodejs.dispose')]: remove };
 };
 EventEmitter.getEventListeners = (emitter, type) => emitter.listeners(type);
-EventEmitter.getMaxListeners = (emitter) => emitter.getMaxListeners();
+// An EventTarget's limit is kept here (an AbortSignal's starts at the
+// default too, as in Bun; Node's at 0).
+const targetMax = new WeakMap();
+EventEmitter.getMaxListeners = (target) => {
+  if (typeof target?.getMaxListeners === 'function') return target.getMaxListeners();
+  if (typeof EventTarget === 'function' && target instanceof EventTarget)
+    return targetMax.has(target) ? targetMax.get(target) : defaultMaxListeners;
+  throw coded(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
+    `The "emitter" argument must be an instance of EventEmitter or EventTarget. ${received(target)}`,
+  );
+};
 EventEmitter.setMaxListeners = (n = defaultMaxListeners, ...targets) => {
-  checkMax(n, 'n');
+  checkMax(n, 'setMaxListeners');
   if (targets.length === 0) defaultMaxListeners = n;
-  else for (const target of targets) target.setMaxListeners(n);
+  else
+    for (const target of targets) {
+      if (typeof target?.setMaxListeners === 'function') target.setMaxListeners(n);
+      else if (typeof EventTarget === 'function' && target instanceof EventTarget) targetMax.set(target, n);
+      else
+        throw coded(
+          TypeError,
+          'ERR_INVALID_ARG_TYPE',
+          `The "eventTargets" argument must be an instance of EventEmitter or EventTarget. ${received(target)}`,
+        );
+    }
 };
 
 return { EventEmitter };

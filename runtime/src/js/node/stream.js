@@ -22,10 +22,11 @@ const Buffer = {
 // Any typed array or DataView, as a Buffer over the same bytes.
 const asBuffer = (view) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 
-// A step the stream takes on its own, after the caller's turn: what an
-// event listener it emits to throws is uncaught, as from Node's event loop.
-const { deliver } = need('internal/uncaught');
-const later = (fn, ...args) => queueMicrotask(() => deliver(fn, ...args));
+// A step the stream takes on its own, after the caller's turn: on
+// `process.nextTick`, looked up at each call as Node's streams do, so it
+// runs in Node's order with the caller's own ticks; what an event listener
+// throws there is uncaught, as from Node's event loop.
+const later = (fn, ...args) => process.nextTick(fn, ...args);
 const nop = () => {};
 
 // Node's errors carry their code in their text too (`TypeError
@@ -68,7 +69,18 @@ const notImplemented = (name) => coded(Error, 'ERR_METHOD_NOT_IMPLEMENTED', `The
 const destroyedError = (what) =>
   coded(Error, 'ERR_STREAM_DESTROYED', `Cannot call ${what} after a stream was destroyed`);
 const multipleCallback = () => coded(Error, 'ERR_MULTIPLE_CALLBACK', 'Callback called multiple times');
-const unknownEncoding = (name) => coded(TypeError, 'ERR_UNKNOWN_ENCODING', `Unknown encoding: ${name}`);
+// Named as `%s` shows a value: a string as itself, anything else inspected.
+const unknownEncoding = (name) =>
+  coded(
+    TypeError,
+    'ERR_UNKNOWN_ENCODING',
+    `Unknown encoding: ${typeof name === 'string' ? name : need('internal/inspect').inspect(name)}`,
+  );
+function encodingOption(encoding) {
+  if (encoding == null) return 'utf8';
+  if (encoding !== 'buffer' && !Buffer.isEncoding(encoding)) throw unknownEncoding(encoding);
+  return encoding;
+}
 const CHUNK_TYPES = 'of type string or an instance of Buffer, TypedArray, or DataView';
 
 // The default high-water marks, which `setDefaultHighWaterMark` changes for
@@ -365,7 +377,7 @@ function ReadableState(options, stream, isDuplex) {
   this.errored = null;
   this.closed = false;
   this.closeEmitted = false;
-  this.defaultEncoding = o.defaultEncoding || 'utf8';
+  this.defaultEncoding = encodingOption(o.defaultEncoding);
   this.multiAwaitDrain = false;
   this.readingMore = false;
   this.dataEmitted = false;
@@ -393,9 +405,23 @@ Object.defineProperty(ReadableState.prototype, 'paused', {
   configurable: true,
 });
 
+// A stream's `_events` lists its common events first, unset, as Node's
+// does: `eventNames()` orders them so.
+function presetEvents(stream, names) {
+  if (stream._events !== undefined && stream._events !== Object.getPrototypeOf(stream)._events) return;
+  const events = Object.create(null);
+  for (const name of names) events[name] = undefined;
+  stream._events = events;
+  stream._eventsCount = 0;
+}
+const READABLE_EVENTS = ['close', 'error', 'data', 'end', 'readable'];
+const WRITABLE_EVENTS = ['close', 'error', 'prefinish', 'finish', 'drain'];
+const DUPLEX_EVENTS = ['close', 'error', 'prefinish', 'finish', 'drain', 'data', 'end', 'readable'];
+
 function Readable(options) {
   if (!(this instanceof Readable)) return new Readable(options);
   const isDuplex = this instanceof Duplex;
+  if (!isDuplex) presetEvents(this, READABLE_EVENTS);
   this._readableState = new ReadableState(options, this, isDuplex);
   if (options) {
     if (typeof options.read === 'function') this._read = options.read;
@@ -1065,11 +1091,20 @@ async function* iterate(stream, options) {
     }
   }
 }
-// Destroys any stream-like value, as pipeline and the iterator do.
+// Destroys any stream-like value, as pipeline, the iterator and
+// `stream.destroy` do: one not finished yet fails with an AbortError.
 function destroyStream(stream, error) {
   if (!stream || isDestroyed(stream)) return;
+  if (!error && !isFinished(stream)) error = abortError();
   if (typeof stream.destroy === 'function') stream.destroy(error);
   else if (typeof stream.close === 'function') stream.close();
+  else if (error) later(() => stream.emit('error', error));
+  else later(() => stream.emit('close'));
+}
+function isFinished(stream) {
+  if (!isNodeStream(stream)) return null;
+  if (isDestroyed(stream)) return true;
+  return !isReadable(stream) && !isWritable(stream);
 }
 
 Readable.from = function from(iterable, options) {
@@ -1217,10 +1252,7 @@ function WritableState(options, stream, isDuplex) {
   this.finished = false;
   this.destroyed = false;
   this.decodeStrings = o.decodeStrings !== false;
-  let encoding = o.defaultEncoding;
-  if (encoding == null) encoding = 'utf8';
-  else if (encoding !== 'buffer' && !Buffer.isEncoding(encoding)) throw unknownEncoding(encoding);
-  this.defaultEncoding = encoding;
+  this.defaultEncoding = encodingOption(o.defaultEncoding);
   this.length = 0;
   this.writing = false;
   this.corked = 0;
@@ -1261,6 +1293,7 @@ Object.defineProperty(WritableState.prototype, 'bufferedRequestCount', {
 function Writable(options) {
   const isDuplex = this instanceof Duplex;
   if (!isDuplex && !Function.prototype[Symbol.hasInstance].call(Writable, this)) return new Writable(options);
+  if (!isDuplex) presetEvents(this, WRITABLE_EVENTS);
   this._writableState = new WritableState(options, this, isDuplex);
   if (options) {
     if (typeof options.write === 'function') this._write = options.write;
@@ -1294,14 +1327,16 @@ function writeChunk(stream, chunk, encoding, callback) {
   const state = stream._writableState;
   if (typeof encoding === 'function') {
     callback = encoding;
-    encoding = state.defaultEncoding;
+    encoding = null;
+  }
+  if (typeof callback !== 'function') callback = nop;
+  if (chunk === null) throw coded(TypeError, 'ERR_STREAM_NULL_VALUES', 'May not write null values to stream');
+  // In object mode the encoding is passed on as given (none: undefined).
+  if (state.objectMode) {
+    if (encoding === null) encoding = undefined;
   } else {
     if (!encoding) encoding = state.defaultEncoding;
     else if (encoding !== 'buffer' && !Buffer.isEncoding(encoding)) throw unknownEncoding(encoding);
-    if (typeof callback !== 'function') callback = nop;
-  }
-  if (chunk === null) throw coded(TypeError, 'ERR_STREAM_NULL_VALUES', 'May not write null values to stream');
-  if (!state.objectMode) {
     if (typeof chunk === 'string') {
       if (state.decodeStrings !== false) {
         chunk = Buffer.from(chunk, encoding);
@@ -1538,10 +1573,6 @@ const writableMethods = {
   _destroy: defaultDestroy,
   _undestroy: undestroy,
   write(chunk, encoding, callback) {
-    if (encoding != null && typeof encoding === 'function') {
-      callback = encoding;
-      encoding = null;
-    }
     return writeChunk(this, chunk, encoding, callback) === true;
   },
   cork() {
@@ -1605,6 +1636,10 @@ const writableMethods = {
   },
 };
 Object.assign(Writable.prototype, writableMethods);
+// A Writable has nothing to read: piping it fails it.
+Writable.prototype.pipe = function pipe() {
+  errorOrDestroy(this, coded(Error, 'ERR_STREAM_CANNOT_PIPE', 'Cannot pipe, not readable'));
+};
 const writableAccessors = [
   [
     'closed',
@@ -1706,6 +1741,7 @@ accessors(Writable.prototype, writableAccessors);
 // ---- Duplex, Transform, PassThrough ----
 function Duplex(options) {
   if (!(this instanceof Duplex)) return new Duplex(options);
+  presetEvents(this, DUPLEX_EVENTS);
   this._readableState = new ReadableState(options, this, true);
   this._writableState = new WritableState(options, this, true);
   if (options) {
@@ -1953,15 +1989,18 @@ function isDisturbed(stream) {
 // Calls `callback` once, when `stream` ended (readable side), finished
 // (writable side), failed or closed early; returns a function that removes
 // the listeners.
-function finished(stream, options, callback) {
-  if (typeof options === 'function') {
+function finished(stream, ...rest) {
+  let [options, callback] = rest;
+  if (rest.length === 1) {
     callback = options;
     options = {};
   } else if (options == null) options = {};
   else if (typeof options !== 'object') throw invalidArg('options', 'of type object', options);
   if (typeof callback !== 'function') throw invalidArg('callback', 'of type function', callback);
-  if (options.signal !== undefined && !isAbortSignal(options.signal))
-    throw invalidArg('options.signal', 'an instance of AbortSignal', options.signal);
+  // As Node checks a signal: any object with `aborted`.
+  const { signal } = options;
+  if (signal !== undefined && (signal === null || typeof signal !== 'object' || !('aborted' in signal)))
+    throw invalidArg('options.signal', 'an instance of AbortSignal', signal);
   if (!isNodeStream(stream))
     throw invalidArg('stream', 'an instance of ReadableStream, WritableStream, or Stream', stream);
   let done = false;
@@ -2037,8 +2076,7 @@ function finished(stream, options, callback) {
     stream.removeListener('error', onerror);
     stream.removeListener('close', onclose);
   };
-  if (options.signal && !closed) {
-    const signal = options.signal;
+  if (signal && !closed) {
     const abort = () => {
       const original = call;
       cleanup();
@@ -2137,6 +2175,7 @@ Object.assign(Stream, {
   eos: finished,
   compose: (...streams) => need('node/internal/streams/pipeline').compose(...streams),
   addAbortSignal,
+  destroy: destroyStream,
   duplexPair,
   isDestroyed,
   isReadable,

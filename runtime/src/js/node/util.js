@@ -451,9 +451,17 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
     if (a.byteLength !== b.byteLength) return false;
     const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
     const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    if (a instanceof Float32Array || a instanceof Float64Array) {
-      for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i]) && a[i] !== b[i]) return false;
+    // Loosely a float array compares its numbers (0 equals -0, NaN is
+    // unequal); strictly every view compares its bytes, as Bun does.
+    const float =
+      a instanceof Float32Array ||
+      a instanceof Float64Array ||
+      (typeof Float16Array !== 'undefined' && a instanceof Float16Array);
+    if (float && !strict) {
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     } else for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    // Loosely, as under Bun, a view's own non-index properties do not count.
+    if (!strict) return true;
   } else if (a instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && a instanceof SharedArrayBuffer)) {
     if (a.byteLength !== b.byteLength) return false;
     const x = new Uint8Array(a);
@@ -509,8 +517,11 @@ function deepEqual(a, b, strict = true, memo = new Map()) {
       if (Object.prototype.propertyIsEnumerable.call(o, symbol)) keys.push(symbol);
     return keys;
   };
-  const ka = ArrayBuffer.isView(a) ? keysOf(a).filter((k) => typeof k === 'symbol' || !/^\d+$/.test(k)) : keysOf(a);
-  const kb = ArrayBuffer.isView(b) ? keysOf(b).filter((k) => typeof k === 'symbol' || !/^\d+$/.test(k)) : keysOf(b);
+  // A typed array's own keys list its indices first: what follows them is
+  // all there is to compare (a DataView has no indices).
+  const extras = (v) => (ArrayBuffer.isView(v) && !(v instanceof DataView) ? keysOf(v).slice(v.length) : keysOf(v));
+  const ka = extras(a);
+  const kb = extras(b);
   if (ka.length !== kb.length) return false;
   for (const key of ka) {
     if (!Object.prototype.propertyIsEnumerable.call(b, key)) return false;

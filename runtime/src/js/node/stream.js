@@ -920,8 +920,13 @@ function pipeInto(src, dest, pipeOptions) {
       dest.on('drain', ondrain);
     }
   };
+  // What the destination's write throws (a chunk it refuses) destroys it.
   const ondata = (chunk) => {
-    if (dest.write(chunk) === false) pause();
+    try {
+      if (dest.write(chunk) === false) pause();
+    } catch (error) {
+      dest.destroy(error);
+    }
   };
   src.on('data', ondata);
   function onerror(error) {
@@ -2186,6 +2191,10 @@ Object.assign(Stream, {
   setDefaultHighWaterMark,
 });
 Readable.isDisturbed = isDisturbed;
+// `util.promisify(stream.pipeline)` is `stream/promises`' pipeline, as in Node.
+const promisifyCustom = Symbol.for('nodejs.util.promisify.custom');
+Object.defineProperty(pipeline, promisifyCustom, { value: promises.pipeline, enumerable: true, configurable: true });
+Object.defineProperty(finished, promisifyCustom, { value: promises.finished, enumerable: true, configurable: true });
 
 // The iterator helpers and the Web stream adapters are units of their own,
 // loaded when first called.

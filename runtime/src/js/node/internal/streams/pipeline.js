@@ -311,9 +311,10 @@ function compose(...stages) {
   stages = stages.map((stage, i) => (i === 0 || i === stages.length - 1 ? duplexFrom(stage) : stage));
   stages.forEach((stage, i) => {
     if (!isNodeStream(stage)) return;
-    if (i > 0 && stage.writable === false)
+    // As Node asks it: a Writable has no readable side, whatever `readable` says.
+    if (i > 0 && !internal.isWritableNodeStream(stage))
       throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'streams[${i}]' must be writable.`);
-    if (i < stages.length - 1 && stage.readable === false)
+    if (i < stages.length - 1 && !internal.isReadableNodeStream(stage))
       throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'streams[${i}]' must be readable.`);
   });
   const head = stages[0];

@@ -23,10 +23,14 @@ class AssertionError extends Error {
     // frames inside this module say nothing to whoever reads it.
     const stack = this.stack;
     if (typeof stack === 'string' && stack.includes('prelude/node/assert.js')) {
+      // No prototype: a `get` put on Object.prototype must not make this an accessor.
       Object.defineProperty(this, 'stack', {
+        __proto__: null,
         value: stack
           .split('\n')
-          .filter((line) => !line.includes('prelude/node/assert.js'))
+          // An async check's own frame stays, as in Node (no stack start
+          // can cut an async frame there).
+          .filter((line) => !line.includes('prelude/node/assert.js') || /\bat (rejects|doesNotReject) /.test(line))
           .join('\n'),
         writable: true,
         configurable: true,

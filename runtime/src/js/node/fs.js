@@ -622,7 +622,8 @@ function writeFilePrep(flag) {
 // Plain 'w' and 'a' go to the host's one-step write; other flags open the file.
 function writeWith(ops, target, bytes, o) {
   if (target.fd !== undefined) return ops.writeAt(target.fd, bytes, null);
-  if (o.flag === 'w' || o.flag === 'a') return ops.write(target.path, bytes, o.flag === 'a');
+  // A new file's mode other than the default needs the file opened with it.
+  if ((o.flag === 'w' || o.flag === 'a') && o.mode === 0o666) return ops.write(target.path, bytes, o.flag === 'a');
   return ops.open(target.path, flagsArg(o.flag), o.mode);
 }
 for (const [name, flag] of [
@@ -890,7 +891,11 @@ define(
 define(
   'opendir',
   3,
-  (p, options) => [V.path(p), V.options(options)],
+  (p, options) => {
+    const o = V.options(options);
+    if (o.bufferSize !== undefined) V.integer(o.bufferSize, 'options.bufferSize', 1, 2 ** 32 - 1);
+    return [V.path(p), o];
+  },
   (p, o) => new (need('node/internal/fs/dir').Dir)(p, fs.readdirSync(p, { ...o, withFileTypes: true })),
   async (p, o) => new (need('node/internal/fs/dir').Dir)(p, await fsPromises.readdir(p, { ...o, withFileTypes: true })),
   'callback',
@@ -960,6 +965,19 @@ const cpAsyncOps = {
   utimes: (p, a, m) => fsPromises.utimes(p, a, m),
 };
 
+// readFile, writeFile and appendFile take an `options.signal`, in every
+// form: an AbortError once it aborts, before or while they work.
+for (const name of ['readFile', 'writeFile', 'appendFile']) {
+  const operation = operations[name];
+  const work = operation.async;
+  operation.async = async (...args) => {
+    const { signal } = args[args.length - 1];
+    checkAborted(signal);
+    const result = await work(...args);
+    checkAborted(signal);
+    return result;
+  };
+}
 // The callback: the argument at `arity - 1`, or, when fewer were given, the
 // last one if it is a function.
 function callbackOf(given, arity, prep, callbackName) {
@@ -1049,7 +1067,7 @@ fs.createWriteStream = function createWriteStream(p, options) {
     ? options.fd.createWriteStream({ ...options, fd: undefined })
     : need('node/internal/fs/streams').createWriteStream(p, options);
 };
-// Node's own helper, which code and tests reach for.
+// Node's own internal conversion, which code and tests reach for.
 fs._toUnixTimestamp = (time) => V.time(time);
 // close(cb) ends a stream as Node's does: a read stream is destroyed, a
 // write stream ends (writing what it holds) and then closes.

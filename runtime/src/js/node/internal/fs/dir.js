@@ -35,6 +35,7 @@ class Dir {
     return this.#entries.shift() ?? null;
   }
   read(callback) {
+    if (callback !== undefined) need('node/internal/fs/validate').callback(callback, 'callback');
     if (typeof callback === 'function') {
       let entry;
       try {

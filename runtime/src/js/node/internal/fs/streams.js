@@ -15,7 +15,13 @@ const { path } = need('node/path');
 function optionsOf(options, needed) {
   if (options !== undefined && options !== null && typeof options !== 'string' && typeof options !== 'object')
     throw V.typeError('options', 'one of type string or object', options);
-  const o = V.options(options);
+  // Inherited options count too, as Node copies them (for…in).
+  let o = options;
+  if (o !== null && typeof o === 'object') {
+    o = {};
+    for (const key in options) o[key] = options[key];
+  }
+  o = V.options(o);
   if (o.fs !== undefined && o.fs !== null) {
     for (const name of needed) V.fn(o.fs[name], `options.fs.${name}`);
     if (o.fs.writev !== undefined && needed.includes('write')) V.fn(o.fs.writev, 'options.fs.writev');
@@ -32,6 +38,30 @@ function rangeOf(options, reading) {
   return { start, end };
 }
 
+// The file operations a stream calls: the host's, or those of
+// `options.fs` (Node's callback forms: open, read, write, close).
+function ioOf(options) {
+  const custom = options.fs;
+  if (custom === undefined || custom === null)
+    return {
+      open: (p, flags, mode) => fsAsync.open(...openArgs(p, flags, mode)),
+      read: (fd, n, at) => fsAsync.readAt(fd, n, at).then((bytes) => Buffer.from(bytes)),
+      write: (fd, bytes, at) => fsAsync.writeAt(fd, need('internal/buffer').bufferOf(bytes), at),
+      close: (fd) => fsAsync.close(fd),
+    };
+  const call = (fn, ...args) =>
+    new Promise((resolve, reject) => fn.call(custom, ...args, (e, v) => (e ? reject(e) : resolve(v))));
+  return {
+    open: (p, flags, mode) => call(custom.open, p, flags, mode ?? 0o666),
+    read: (fd, n, at) => {
+      const buffer = Buffer.alloc(n);
+      return call(custom.read, fd, buffer, 0, n, at).then((got) => buffer.subarray(0, got));
+    },
+    write: (fd, bytes, at) => call(custom.write, fd, bytes, 0, bytes.byteLength, at),
+    close: (fd) => call(custom.close, fd),
+  };
+}
+
 // Opens `target` (or takes `options.fd`) for `stream`, then `open` and `ready`.
 function openFor(stream, target, options, flags) {
   if (options.fd === undefined || options.fd === null) stream.path = path.resolve(V.path(target));
@@ -44,7 +74,7 @@ function openFor(stream, target, options, flags) {
   stream._opened =
     stream.fd !== null
       ? Promise.resolve(stream.fd)
-      : fsAsync.open(...openArgs(stream.path, options.flags ?? flags, options.mode)).then((fd) => {
+      : stream._io.open(stream.path, options.flags ?? flags, options.mode).then((fd) => {
           stream.fd = fd;
           stream.pending = false;
           stream.emit('open', fd);
@@ -59,7 +89,7 @@ function closeFor(stream, error, callback) {
   const fd = stream.fd;
   if (fd === null || !stream._autoClose) return callback(error);
   stream.fd = null;
-  fsAsync.close(fd).then(
+  stream._io.close(fd).then(
     () => callback(error),
     (closeError) => callback(error || closeError),
   );
@@ -82,15 +112,17 @@ function createReadStream(target, options) {
         (fd) => {
           const left = end - (position ?? stream.bytesRead) + 1;
           if (left <= 0) return deliver(() => stream.push(null));
-          fsAsync.readAt(fd, Math.min(highWaterMark, left), position ?? null).then(
+          stream._io.read(fd, Math.min(highWaterMark, left), position ?? null).then(
             (bytes) =>
               deliver(() => {
                 if (bytes.byteLength === 0) return stream.push(null);
                 if (position !== undefined) position += bytes.byteLength;
                 stream.bytesRead += bytes.byteLength;
-                stream.push(Buffer.from(bytes));
+                stream.push(bytes);
               }),
-            (error) => stream.destroy(error),
+            // Without autoClose an error leaves the stream (and its
+            // descriptor) as it is.
+            (error) => (stream._autoClose ? stream.destroy(error) : stream.emit('error', error)),
           );
         },
         () => {},
@@ -104,21 +136,26 @@ function createReadStream(target, options) {
     },
   });
   stream.bytesRead = 0;
+  stream._io = ioOf(options);
+  stream.start = start;
+  stream.end = end;
   openFor(stream, target, options, 'r');
   return stream;
 }
 
 function createWriteStream(target, options) {
   options = optionsOf(options, ['open', 'close', 'write']);
-  rangeOf(options, false);
+  const { start } = rangeOf(options, false);
   const stream = new Writable({
     highWaterMark: options.highWaterMark,
     autoDestroy: options.autoClose !== false,
     write(chunk, encoding, callback) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      // From `start` on, each write after the one before.
+      const at = start === undefined ? null : start + stream.bytesWritten;
       stream._opened.then(
         (fd) =>
-          fsAsync.writeAt(fd, need('internal/buffer').bufferOf(bytes), options.start ?? null).then(() => {
+          stream._io.write(fd, bytes, at).then(() => {
             stream.bytesWritten += bytes.byteLength;
             callback();
           }, callback),
@@ -136,6 +173,8 @@ function createWriteStream(target, options) {
     },
   });
   stream.bytesWritten = 0;
+  stream._io = ioOf(options);
+  stream.start = start;
   openFor(stream, target, options, 'w');
   return stream;
 }

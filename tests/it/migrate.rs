@@ -1337,8 +1337,7 @@ fn real_world_set_has_no_false_clean() {
     );
     // The steps left are the genuine ones: secrets read where `context.env`
     // cannot reach (a helper outside the folder, a helper of a helper), a
-    // module reading its own folder, one needing `node:net`, which the
-    // runtime does not provide, and the tools of a subfolder that a barrel
+    // module reading its own folder, and the tools of a subfolder that a barrel
     // re-exports (promoted to modules of their own), whose helper reads
     // settings by computed names. opencode's context
     // handed to a helper that reads its field names goes as a view in
@@ -1355,13 +1354,12 @@ fn real_world_set_has_no_false_clean() {
             "index_describe_image",
             "index_media",
             "index_sketch",
-            "plan_bridge",
             "threads"
         ],
         "{document:#}"
     );
-    // Every tool loads but the one needing `node:net`.
-    assert_eq!(loads, total - 1, "{diagnostics:#}");
+    // Every tool loads (plan_bridge's `node:net` client included).
+    assert_eq!(loads, total, "{diagnostics:#}");
     // The barrel of two migrated tools goes (left, it would fail to load
     // in opencode), and its names are reported as theirs.
     assert!(!root.join(folder).join("all.ts").exists());

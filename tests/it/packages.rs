@@ -56,6 +56,25 @@ fn stand_in_server() -> String {
     })
 }
 
+/// A Unix-domain socket that answers each connection's first read with
+/// `pong:` and what it read, as a local daemon or desktop bridge would.
+fn unix_stand_in() -> String {
+    use std::io::{Read, Write};
+    let path =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pong-{}.sock", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut buffer = [0; 256];
+            let read = stream.read(&mut buffer).unwrap_or(0);
+            let _ = stream.write_all(&[b"pong:", &buffer[..read]].concat());
+        }
+    });
+    path.to_string_lossy().into_owned()
+}
+
 fn run(command: &mut Command) -> (i32, String, String) {
     let output = command
         .current_dir(project())
@@ -85,6 +104,7 @@ fn each_package_answers_as_under_bun() {
     }
     let base = stand_in_server();
     let http = json!({ "base": base });
+    let unix = unix_stand_in();
     let mut cases: Vec<(&str, Value)> = [
         "lodash-es",
         "date-fns",
@@ -104,7 +124,7 @@ fn each_package_answers_as_under_bun() {
         ("openai", http.clone()),
         ("cheerio", json!({})),
         ("terminal", json!({})),
-        ("net_client", http.clone()),
+        ("net_client", json!({ "base": base, "socket": unix })),
     ]);
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("packages-cache");
     let bun_call = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/parity/bun-call.ts");

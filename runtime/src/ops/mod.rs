@@ -169,6 +169,7 @@ pub(crate) fn install(context: &mut Context) -> JsObject {
         ("httpChunk", http::chunk, 2),
         ("spawnRead", child::spawn_read, 2),
         ("netConnect", net::net_connect, 2),
+        ("netConnectPath", net::net_connect_path, 1),
         ("netRead", net::net_read, 1),
         ("netWrite", net::net_write, 2),
         ("netEnd", net::net_end, 1),

@@ -4,7 +4,8 @@
 //! `net.Socket`. A tool connects out; it does not listen (node:net's
 //! servers throw, as node:http's do).
 //!
-//! `netConnect(host, port)` resolves the name and connects, and answers
+//! `netConnect(host, port)` (or `netConnectPath(path)` for a Unix-domain
+//! socket) resolves the name and connects, and answers
 //! `[handle, localAddress, localPort, remoteAddress, family]`, or fails with
 //! Node's `getaddrinfo ENOTFOUND host` or `connect ECONNREFUSED ip:port`
 //! errors (code, errno, syscall, address/port or hostname). Then
@@ -18,9 +19,8 @@ use std::net::SocketAddr;
 use std::rc::Rc;
 
 use boa_engine::{Context, JsError, JsResult, JsString, JsValue};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::{TcpStream, UnixStream};
 
 use super::{arg, array, bytes_arg, bytes_value, describe_io_error, string_arg, system_error};
 
@@ -29,8 +29,8 @@ const CHUNK: usize = 64 * 1024;
 #[derive(Default)]
 pub(crate) struct Sockets {
     next: u32,
-    read: HashMap<u32, OwnedReadHalf>,
-    write: HashMap<u32, OwnedWriteHalf>,
+    read: HashMap<u32, Box<dyn AsyncRead + Unpin>>,
+    write: HashMap<u32, Box<dyn AsyncWrite + Unpin>>,
     /// Closed while a read held its half: the read drops it when it ends.
     closed: std::collections::HashSet<u32>,
 }
@@ -115,15 +115,7 @@ pub(super) async fn net_connect(
                 let local = stream.local_addr().ok();
                 let (read, write) = stream.into_split();
                 let context = &mut context.borrow_mut();
-                let sockets = sockets(context);
-                let handle = {
-                    let mut sockets = sockets.borrow_mut();
-                    sockets.next += 1;
-                    let handle = sockets.next;
-                    sockets.read.insert(handle, read);
-                    sockets.write.insert(handle, write);
-                    handle
-                };
+                let handle = keep(context, Box::new(read), Box::new(write));
                 let family = if address.is_ipv4() { "IPv4" } else { "IPv6" };
                 let values = vec![
                     JsValue::from(handle),
@@ -140,6 +132,60 @@ pub(super) async fn net_connect(
     let (error, address) =
         last.unwrap_or_else(|| (std::io::ErrorKind::ConnectionRefused.into(), first));
     Err(connect_error(&error, address, &mut context.borrow_mut()))
+}
+
+/// Keeps a connection's two halves under a new handle.
+fn keep(
+    context: &mut Context,
+    read: Box<dyn AsyncRead + Unpin>,
+    write: Box<dyn AsyncWrite + Unpin>,
+) -> u32 {
+    let sockets = sockets(context);
+    let mut sockets = sockets.borrow_mut();
+    sockets.next += 1;
+    let handle = sockets.next;
+    sockets.read.insert(handle, read);
+    sockets.write.insert(handle, write);
+    handle
+}
+
+/// `netConnectPath(path)`: a Unix-domain socket (a desktop app's or a
+/// daemon's), answered as `netConnect` answers; Node's `connect ENOENT
+/// path` when nothing listens there.
+pub(super) async fn net_connect_path(
+    _: &JsValue,
+    args: &[JsValue],
+    context: &RefCell<&mut Context>,
+) -> JsResult<JsValue> {
+    let path = string_arg(args, 0, &mut context.borrow_mut())?;
+    match UnixStream::connect(&path).await {
+        Ok(stream) => {
+            let (read, write) = stream.into_split();
+            let context = &mut context.borrow_mut();
+            let handle = keep(context, Box::new(read), Box::new(write));
+            Ok(array(vec![JsValue::from(handle)], context))
+        }
+        Err(error) => {
+            let (code, errno, _) = describe_io_error(&error);
+            let context = &mut context.borrow_mut();
+            let error = system_error(
+                format!("connect {code} {path}"),
+                &code,
+                -errno,
+                "connect",
+                None,
+                context,
+            );
+            if let Some(object) = error.as_opaque().and_then(JsValue::as_object) {
+                let _ = object.create_data_property_or_throw(
+                    JsString::from("address"),
+                    JsString::from(path.as_str()),
+                    context,
+                );
+            }
+            Err(error)
+        }
+    }
 }
 
 fn handle_of(args: &[JsValue], context: &mut Context) -> JsResult<u32> {

@@ -409,7 +409,17 @@ EventEmitter.addAbortListener = (signal, listener) => {
   const remove = () => signal.removeEventListener('abort', onAbort);
   return { [Symbol.dispose ?? Symbol.for('nodejs.dispose')]: remove };
 };
-EventEmitter.getEventListeners = (emitter, type) => emitter.listeners(type);
+// An EventTarget's listeners are read from the list it keeps.
+EventEmitter.getEventListeners = (emitter, type) => {
+  if (typeof emitter?.listeners === 'function') return emitter.listeners(type);
+  if (typeof EventTarget === 'function' && emitter instanceof EventTarget)
+    return (emitter._listeners?.get(type) ?? []).map((entry) => entry.listener);
+  throw coded(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
+    `The "emitter" argument must be an instance of EventEmitter or EventTarget. ${received(emitter)}`,
+  );
+};
 // An EventTarget's limit is kept here (an AbortSignal's starts at the
 // default too, as in Bun; Node's at 0).
 const targetMax = new WeakMap();

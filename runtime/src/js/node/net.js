@@ -2,8 +2,8 @@
 // Client sockets over host.netConnect/netRead/netWrite/netEnd/netClose
 // (TCP on the loop's runtime): a Socket is a Duplex stream that connects
 // out, as database, cache and mail clients use it. A tool makes
-// connections, it does not accept them: createServer and Server throw, and
-// Unix-domain paths are refused.
+// connections (TCP, or to a Unix-domain socket's path), it does not accept
+// them: createServer and Server throw.
 const { Duplex } = need('node/stream');
 const { Buffer, bufferOf, receivedText } = need('internal/buffer');
 
@@ -88,8 +88,8 @@ class Socket extends Duplex {
   }
   connect(...args) {
     const [options, listener] = normalize(args);
-    if (options.path !== undefined)
-      throw coded(Error, 'ERR_NOT_PROVIDED', 'net: Unix domain sockets are not provided by this runtime');
+    if (typeof listener === 'function') this.once('connect', listener);
+    if (options.path !== undefined) return this.#open(host.netConnectPath(String(options.path)), {});
     const port = options.port;
     const number = typeof port === 'string' && /^\d+$/.test(port) ? Number(port) : port;
     if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > 65535) throw badPort(port);
@@ -100,16 +100,20 @@ class Socket extends Duplex {
         `The "options.host" property must be of type string. ${receivedText(options.host)}`,
       );
     const hostName = options.host || 'localhost';
-    if (typeof listener === 'function') this.once('connect', listener);
+    return this.#open(host.netConnect(hostName, number), { remotePort: number });
+  }
+  // Waits for a connection (TCP, or a Unix-domain path with no addresses).
+  #open(connecting, known) {
     this.connecting = true;
-    this[kConnected] = host.netConnect(hostName, number).then(
+    this[kConnected] = connecting.then(
       ([handle, localAddress, localPort, remoteAddress, family]) => {
         this.connecting = false;
         if (this.destroyed) {
           host.netClose(handle);
           return false;
         }
-        Object.assign(this, { localAddress, localPort, remoteAddress, remotePort: number, remoteFamily: family });
+        if (remoteAddress !== undefined)
+          Object.assign(this, { localAddress, localPort, remoteAddress, remoteFamily: family, ...known });
         this[kHandle] = handle;
         this.#touch();
         this.emit('connect');

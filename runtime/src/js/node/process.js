@@ -105,16 +105,16 @@ Object.assign(process, {
       host.log('log', String(s).replace(/\n$/, ''));
       return true;
     },
-    isTTY: false,
   },
   stderr: {
     write: (s) => {
       host.log('error', String(s).replace(/\n$/, ''));
       return true;
     },
-    isTTY: false,
   },
-  stdin: { isTTY: false },
+  // Not terminals: `isTTY` is left undefined, as Node and Bun leave it on a
+  // pipe (tty.isatty says false).
+  stdin: {},
 });
 
 // Packages tell Node (and Bun) from a browser by this tag: axios picks its

@@ -902,8 +902,9 @@ define(
 );
 function cpPrep(src, dest, options) {
   const o = options === undefined ? {} : V.object(options, 'options');
+  // Present means checked, as Node spreads the options over its defaults.
   for (const key of ['dereference', 'errorOnExist', 'force', 'preserveTimestamps', 'recursive', 'verbatimSymlinks'])
-    if (o[key] !== undefined) V.boolean(o[key], `options.${key}`);
+    if (Object.hasOwn(o, key)) V.boolean(o[key], `options.${key}`);
   if (o.filter !== undefined && o.filter !== null) V.fn(o.filter, 'options.filter');
   if (o.mode !== undefined) V.integer(o.mode, 'options.mode', 0, 7);
   if (o.dereference === true && o.verbatimSymlinks === true) {
@@ -1287,14 +1288,15 @@ Object.assign(fs, {
 });
 fsPromises.constants = fs.constants;
 // fs.F_OK and its siblings: read-only, with Node's deprecation warning.
+// One warning for the four: Node warns once per deprecation code.
+let accessWarned = false;
 for (const name of ['F_OK', 'R_OK', 'W_OK', 'X_OK']) {
-  let warned = false;
   Object.defineProperty(fs, name, {
     enumerable: true,
     configurable: true,
     get() {
-      if (!warned) {
-        warned = true;
+      if (!accessWarned) {
+        accessWarned = true;
         process.emitWarning(
           `fs.${name} is deprecated, use fs.constants.${name} instead`,
           'DeprecationWarning',

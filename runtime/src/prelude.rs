@@ -96,6 +96,7 @@ const UNITS: &[(&str, &str)] = units![
     "node/stream/consumers",
     "node/stream/web",
     "node/string_decoder",
+    "node/sys",
     "node/test",
     "node/timers",
     "node/timers/promises",
@@ -228,7 +229,7 @@ pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("node:stream/web", "node/stream/web", "web"),
     ("node:string_decoder", "node/string_decoder", "module"),
     // Node's deprecated alias of node:util (DEP0025), the same object.
-    ("node:sys", "node/util", "util"),
+    ("node:sys", "node/sys", "util"),
     ("node:test", "node/test", "test"),
     ("node:timers", "node/timers", "module"),
     (

@@ -158,10 +158,13 @@ mod tests {
 
     #[test]
     fn keeps_to_even_positions_for_utf16() {
-        // "a" in UTF-16 is 61 00; the odd match at 1 does not count.
-        let hay = [0x00, 0x61, 0x00, 0x61, 0x00];
-        assert_eq!(search(&hay, &[0x61, 0x00], 0.0, true, 2), Some(2));
-        assert_eq!(search(&hay, &[0x61, 0x00], 4.0, false, 2), Some(2));
-        assert_eq!(search(&hay, &[0x00, 0x61], 1.0, true, 2), Some(2));
+        // "a" in UTF-16 is 61 00: here at 4, and astride two units at 1,
+        // which does not count.
+        let hay = [0x00, 0x61, 0x00, 0x00, 0x61, 0x00];
+        assert_eq!(search(&hay, &[0x61, 0x00], 0.0, true, 2), Some(4));
+        assert_eq!(search(&hay, &[0x61, 0x00], 5.0, false, 2), Some(4));
+        assert_eq!(search(&hay, &[0x61, 0x00], 3.0, false, 2), None);
+        assert_eq!(search(&hay, &[0x00, 0x61], 0.0, true, 2), Some(0));
+        assert_eq!(search(&hay, &[0x00, 0x61], 1.0, true, 2), None);
     }
 }

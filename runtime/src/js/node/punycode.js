@@ -22,8 +22,8 @@ function decode(input) {
 function mapDomain(domain, map) {
   const at = domain.lastIndexOf('@');
   const local = at === -1 ? '' : domain.slice(0, at + 1);
-  const host = at === -1 ? domain : domain.slice(at + 1);
-  return local + host.replace(SEPARATORS, '.').split('.').map(map).join('.');
+  const name = at === -1 ? domain : domain.slice(at + 1);
+  return local + name.replace(SEPARATORS, '.').split('.').map(map).join('.');
 }
 
 const ucs2 = {

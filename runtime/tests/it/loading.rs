@@ -198,7 +198,7 @@ fn unresolvable_imports_name_what_is_missing() {
                 ("scoped.ts", &tool("@acme/tools")),
                 ("missing_file.ts", &tool("./nowhere.js")),
                 ("cluster.ts", &tool("node:cluster")),
-                ("bare_builtin.ts", &tool("worker_threads")),
+                ("bare_builtin.ts", &tool("dgram")),
             ],
         );
         let mut host = host_for(root.path());
@@ -218,7 +218,7 @@ fn unresolvable_imports_name_what_is_missing() {
             ("cluster.ts", "node:cluster is not provided by this runtime"),
             (
                 "bare_builtin.ts",
-                "node:worker_threads is not provided by this runtime",
+                "node:dgram is not provided by this runtime",
             ),
             ("absent.ts", "module file not found: absent.ts"),
         ] {

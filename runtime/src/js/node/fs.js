@@ -1287,25 +1287,11 @@ Object.assign(fs, {
   Dir: need('node/internal/fs/dir').Dir,
 });
 fsPromises.constants = fs.constants;
-// fs.F_OK and its siblings: read-only, with Node's deprecation warning.
-// One warning for the four: Node warns once per deprecation code.
-let accessWarned = false;
+// fs.F_OK and its siblings: read-only values, as Bun has them. Node warns
+// on reading them (DEP0176); Bun does not, and a warning there would reach
+// every tool that imports node:fs, whose namespace reads each export.
 for (const name of ['F_OK', 'R_OK', 'W_OK', 'X_OK']) {
-  Object.defineProperty(fs, name, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (!accessWarned) {
-        accessWarned = true;
-        process.emitWarning(
-          `fs.${name} is deprecated, use fs.constants.${name} instead`,
-          'DeprecationWarning',
-          'DEP0176',
-        );
-      }
-      return fs.constants[name];
-    },
-  });
+  Object.defineProperty(fs, name, { value: fs.constants[name], enumerable: true, configurable: true, writable: false });
 }
 // Watching: node/internal/fs/watchers.js, loaded at the first watch.
 const watchers = () => need('node/internal/fs/watchers');

@@ -62,12 +62,15 @@ pub fn confined<T: Send>(
     let box_env = crate::secrets::box_env();
     let grants = crate::worker::sandbox_grants(project_dir, temp.path(), &box_env);
     std::thread::scope(|scope| {
-        let thread = scope.spawn(|| {
-            // The confinement holds for this thread only, not the caller's.
-            let confined = runtime::sandbox::confine(Level::BestEffort, &grants)
-                .map_err(|e| format!("cannot confine the tools' top-level code: {e}"))?;
-            Ok(load(&confined, temp.path()))
-        });
+        let thread = std::thread::Builder::new()
+            .stack_size(runtime::ENGINE_STACK_SIZE)
+            .spawn_scoped(scope, || {
+                // The confinement holds for this thread only, not the caller's.
+                let confined = runtime::sandbox::confine(Level::BestEffort, &grants)
+                    .map_err(|e| format!("cannot confine the tools' top-level code: {e}"))?;
+                Ok(load(&confined, temp.path()))
+            })
+            .map_err(|e| format!("cannot start the thread that loads the tools: {e}"))?;
         thread
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))

@@ -48,7 +48,14 @@ pub fn serve_daemon() -> anyhow::Result<()> {
     nix::sys::prctl::set_dumpable(false)?;
     let channel = take_channel()?;
     let input = std::io::BufReader::new(channel.try_clone()?);
-    run(input, std::io::BufWriter::new(channel))
+    // The host runs on a thread with the engine's stack (the main thread's
+    // is what the environment gave, 8 MB at most).
+    std::thread::Builder::new()
+        .name("beeuni-worker".into())
+        .stack_size(runtime::ENGINE_STACK_SIZE)
+        .spawn(move || run(input, std::io::BufWriter::new(channel)))?
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// Moves the daemon's socket from fd 0 to a new close-on-exec descriptor

@@ -76,6 +76,13 @@ pub use host::{CallFeed, CancelHandle, CancelSource, FedCall, Host};
 pub use limits::Limits;
 pub use state::ConsoleLine;
 
+/// Stack for a thread that runs a [`Host`]. boa's parser and compiler, and
+/// swc's stripping of TypeScript, recurse once per nesting level of a module:
+/// a CommonJS package of ordinary shape (a class in an IIFE in the module
+/// wrapper) takes over 2 MB, a spawned thread's default, in a debug build.
+/// Only touched pages are committed, so this reserves address space.
+pub const ENGINE_STACK_SIZE: usize = checker::module::parse::STACK_SIZE;
+
 /// Where a command-line process keeps what it can reuse next time (stripped
 /// TypeScript): `$BEEUNI_CACHE_DIR` (empty: no cache), else
 /// `$XDG_CACHE_HOME/beeuni`, else `$HOME/.cache/beeuni`.

@@ -205,6 +205,7 @@ fn call(
     let args_text = args_json.clone();
     let spawned = std::thread::Builder::new()
         .name("beeuni-engine".into())
+        .stack_size(runtime::ENGINE_STACK_SIZE)
         .spawn(move || {
             // boa panics on some inputs it should reject (a bytecompiler
             // assertion, seen on the openai package): that is reported as

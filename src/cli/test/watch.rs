@@ -38,6 +38,7 @@ pub fn file(
         (root.to_path_buf(), file.to_path_buf(), options.clone());
     let spawned = std::thread::Builder::new()
         .name("beeuni-test".into())
+        .stack_size(runtime::ENGINE_STACK_SIZE)
         .spawn(move || {
             let progress = tx.clone();
             let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -230,6 +230,8 @@ function resolve(from, to) {
 
 // `resolveObject(from, to)`: `resolve`'s answer, parsed.
 function resolveObject(from, to) {
+  // Nothing to resolve against: `to` as it came, as in Node and Bun.
+  if (!from) return to;
   const text = (u) => (typeof u === 'string' ? u : format(u));
   return parse(resolve(text(from), text(to)));
 }

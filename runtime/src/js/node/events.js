@@ -410,13 +410,18 @@ EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
 // Calls `listener` once `signal` aborts (on the next tick if it already
 // has); the result's `Symbol.dispose` removes it.
 EventEmitter.addAbortListener = (signal, listener) => {
-  if (typeof listener !== 'function') {
-    const error = new TypeError(
-      `The "listener" argument must be of type function. Received ${listener === null ? 'null' : `type ${typeof listener}`}`,
+  if (!(signal instanceof AbortSignal))
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "signal" argument must be of type AbortSignal. ${received(signal)}`,
     );
-    error.code = 'ERR_INVALID_ARG_TYPE';
-    throw error;
-  }
+  if (typeof listener !== 'function')
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "listener" argument must be of type function. ${received(listener)}`,
+    );
   const onAbort = () => listener({ type: 'abort', target: signal });
   if (signal.aborted) queueMicrotask(onAbort);
   else signal.addEventListener('abort', onAbort, resistOnce());

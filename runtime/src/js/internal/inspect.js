@@ -13,8 +13,24 @@ function isRealDate(value) {
     return false;
   }
 }
+// `util.inspect.defaultOptions`: what a call's own options leave unsaid
+// (tools set `depth` here for every console.log), Node's keys in its order.
+const defaultOptions = {
+  showHidden: false,
+  depth: 2,
+  colors: false,
+  customInspect: true,
+  showProxy: false,
+  maxArrayLength: 100,
+  maxStringLength: 10000,
+  breakLength: 80,
+  compact: 3,
+  sorted: false,
+  getters: false,
+  numericSeparator: false,
+};
 function inspect(value, options) {
-  const opts = typeof options === 'object' && options !== null ? options : {};
+  const opts = { ...defaultOptions, ...(typeof options === 'object' && options !== null ? options : {}) };
   const maxDepth = opts.depth === undefined ? 2 : opts.depth === null ? Infinity : opts.depth;
   // `compact: false` puts every entry on a line of its own and `sorted`
   // orders keys, as `assert`'s diffs show values.
@@ -194,5 +210,16 @@ function format(...args) {
   return out;
 }
 inspect.custom = customInspect;
+// Assigning an object sets its keys on the defaults, as in Node and Bun.
+Object.defineProperty(inspect, 'defaultOptions', {
+  get: () => defaultOptions,
+  set(options) {
+    if (options === null || typeof options !== 'object')
+      throw need('internal/buffer').invalidArgType('options', 'object', options);
+    Object.assign(defaultOptions, options);
+  },
+  enumerable: true,
+  configurable: true,
+});
 
 return { inspect, format };

@@ -9,6 +9,9 @@ const errorMonitor = Symbol('events.errorMonitor');
 const captureRejectionSymbol = Symbol.for('nodejs.rejection');
 let defaultMaxListeners = 10;
 
+// The options of the module's own abort listeners: once, and run even when
+// an earlier listener stopped the event's propagation.
+const resistOnce = () => ({ once: true, [need('web/dom').kResistStopPropagation]: true });
 function coded(Kind, code, message) {
   const error = new Kind(message);
   error.code = code;
@@ -281,8 +284,19 @@ function abortError(signal) {
 
 // `await once(emitter, name)`: the arguments of the next `name`, or the next
 // `error` as a rejection (unless `name` is `error` itself).
+// `once(emitter, name, { signal })`: a promise of the event's arguments; a
+// wrong `options`, `signal` or emitter rejects it with Node's code, as in
+// Node and Bun.
 function once(emitter, name, options = {}) {
+  const refuse = (what, value) =>
+    Promise.reject(coded(TypeError, 'ERR_INVALID_ARG_TYPE', `${what}. ${received(value)}`));
+  if (options === null || typeof options !== 'object')
+    return refuse('The "options" argument must be of type object', options);
   const signal = options.signal;
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    return refuse('The "options.signal" property must be of type AbortSignal', signal);
+  if (typeof emitter?.on !== 'function' && typeof emitter?.addEventListener !== 'function')
+    return refuse('The "emitter" argument must be of type EventEmitter', emitter);
   if (signal && signal.aborted) return Promise.reject(abortError(signal));
   // An EventTarget (an AbortSignal, a MessagePort) resolves with its event.
   if (typeof emitter?.on !== 'function' && typeof emitter?.addEventListener === 'function')
@@ -296,7 +310,7 @@ function once(emitter, name, options = {}) {
         resolve([event]);
       };
       emitter.addEventListener(name, onEvent, { once: true });
-      if (signal) signal.addEventListener('abort', onAbort, { once: true });
+      if (signal) signal.addEventListener('abort', onAbort, resistOnce());
     });
   return new Promise((resolve, reject) => {
     const onError = (err) => {
@@ -316,7 +330,7 @@ function once(emitter, name, options = {}) {
     };
     emitter.once(name, onValue);
     if (name !== 'error') emitter.once('error', onError);
-    if (signal) signal.addEventListener('abort', onAbort, { once: true });
+    if (signal) signal.addEventListener('abort', onAbort, resistOnce());
   });
 }
 
@@ -381,7 +395,7 @@ function on(emitter, event, options = {}) {
   }
   emitter.on(event, eventHandler);
   if (event !== 'error') emitter.on('error', errorHandler);
-  if (signal) signal.addEventListener('abort', abortListener, { once: true });
+  if (signal) signal.addEventListener('abort', abortListener, resistOnce());
   return iterator;
 }
 
@@ -396,16 +410,21 @@ EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
 // Calls `listener` once `signal` aborts (on the next tick if it already
 // has); the result's `Symbol.dispose` removes it.
 EventEmitter.addAbortListener = (signal, listener) => {
-  if (typeof listener !== 'function') {
-    const error = new TypeError(
-      `The "listener" argument must be of type function. Received ${listener === null ? 'null' : `type ${typeof listener}`}`,
+  if (!(signal instanceof AbortSignal))
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "signal" argument must be of type AbortSignal. ${received(signal)}`,
     );
-    error.code = 'ERR_INVALID_ARG_TYPE';
-    throw error;
-  }
+  if (typeof listener !== 'function')
+    throw coded(
+      TypeError,
+      'ERR_INVALID_ARG_TYPE',
+      `The "listener" argument must be of type function. ${received(listener)}`,
+    );
   const onAbort = () => listener({ type: 'abort', target: signal });
   if (signal.aborted) queueMicrotask(onAbort);
-  else signal.addEventListener('abort', onAbort, { once: true });
+  else signal.addEventListener('abort', onAbort, resistOnce());
   const remove = () => signal.removeEventListener('abort', onAbort);
   return { [Symbol.dispose ?? Symbol.for('nodejs.dispose')]: remove };
 };

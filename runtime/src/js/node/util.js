@@ -290,12 +290,22 @@ const STYLE_ALIASES = {
   doubleUnderline: 'doubleunderline',
 };
 // A tool's output is read by a model, never a terminal: with the default
-// `validateStream`, Node and Bun leave colors out when stdout is not a TTY.
-function styleText(format, text, { validateStream = true } = {}) {
+// `validateStream`, Node and Bun leave colors out when the stream (stdout
+// unless `stream` names one) is not a TTY. A style's end inside `text` (a
+// styled part) opens the style again, as in Node 24 and Bun; `none` adds
+// nothing.
+function styleText(format, text, { validateStream = true, stream } = {}) {
+  if (typeof text !== 'string')
+    throw parseArgsError(
+      'ERR_INVALID_ARG_TYPE',
+      `The "text" argument must be of type string. ${need('internal/buffer').receivedText(text)}`,
+    );
   const formats = Array.isArray(format) ? format : [format];
   let open = '';
   let close = '';
+  let body = text;
   for (const name of formats) {
+    if (name === 'none') continue;
     const style = STYLES[STYLE_ALIASES[name] || name];
     if (!own(STYLES, STYLE_ALIASES[name] || name)) {
       const allowed = [...Object.keys(STYLES), ...Object.keys(STYLE_ALIASES)].map((n) => `'${n}'`).join(', ');
@@ -304,11 +314,31 @@ function styleText(format, text, { validateStream = true } = {}) {
         `The argument 'format' must be one of: ${allowed}. Received ${inspect(name)}`,
       );
     }
-    open += `\u001b[${style[0]}m`;
-    close = `\u001b[${style[1]}m${close}`;
+    const [on, off] = [`\u001b[${style[0]}m`, `\u001b[${style[1]}m`];
+    // 22 ends both bold and dim: it stays, and this style opens again.
+    const again = style[1] === 22 ? off + on : on;
+    const last = body.endsWith(off) ? body.length - off.length : body.length;
+    body = body.slice(0, last).replaceAll(off, again) + body.slice(last);
+    open += on;
+    close = off + close;
   }
-  if (validateStream) return String(text);
-  return `${open}${text}${close}`;
+  if (validateStream) {
+    if (stream !== undefined) {
+      const known =
+        stream instanceof need('node/stream').Stream ||
+        (typeof ReadableStream === 'function' && stream instanceof ReadableStream) ||
+        (typeof WritableStream === 'function' && stream instanceof WritableStream);
+      if (!known)
+        throw parseArgsError(
+          'ERR_INVALID_ARG_TYPE',
+          `The "stream" argument must be an instance of ReadableStream, WritableStream, or Stream. ${need('internal/buffer').receivedText(stream)}`,
+        );
+    }
+    const target = stream ?? process.stdout;
+    const colors = target?.isTTY && (typeof target.hasColors !== 'function' || target.hasColors());
+    if (!colors) return text;
+  }
+  return `${open}${body}${close}`;
 }
 const ANSI =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the escapes are what it strips

@@ -32,6 +32,10 @@ class Event {
   }
 }
 
+// A listener option of the runtime's own listeners (events.once's, and
+// addAbortListener's on a signal): it still runs after an earlier listener
+// called `stopImmediatePropagation`, as Node's do.
+const kResistStopPropagation = Symbol('kResistStopPropagation');
 class EventTarget {
   constructor() {
     Object.defineProperty(this, '_listeners', { value: new Map(), enumerable: false });
@@ -46,7 +50,7 @@ class EventTarget {
       this._listeners.set(type, list);
     }
     if (list.some((e) => e.listener === listener)) return;
-    const entry = { listener, once };
+    const entry = { listener, once, resist: !!options?.[kResistStopPropagation] };
     list.push(entry);
     if (signal) signal.addEventListener('abort', () => this.removeEventListener(type, listener), { once: true });
   }
@@ -64,6 +68,7 @@ class EventTarget {
     const list = this._listeners.get(event.type);
     if (list) {
       for (const entry of [...list]) {
+        if (event._stop && !entry.resist) continue;
         if (entry.once) this.removeEventListener(event.type, entry.listener);
         try {
           if (typeof entry.listener === 'function') entry.listener.call(this, event);
@@ -72,11 +77,10 @@ class EventTarget {
           // As in browsers: a throwing listener is reported, the others still run.
           console.error(error);
         }
-        if (event._stop) break;
       }
     }
     return !event.defaultPrevented;
   }
 }
 
-return { Event, EventTarget, DOMException };
+return { Event, EventTarget, DOMException, kResistStopPropagation };

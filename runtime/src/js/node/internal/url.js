@@ -171,9 +171,34 @@ function parse(input, parseQuery = false, slashesDenoteHost = false) {
   url.href = format(url);
   return url;
 }
-function format(url) {
+// `url.format(URL, options)`: the WHATWG URL's text, leaving out its
+// credentials, query or fragment when `auth`, `search` or `fragment` is
+// falsy, its host in Unicode with `unicode`.
+function formatURL(url, options) {
+  if (options !== undefined && options !== null && typeof options !== 'object')
+    throw codedError('ERR_INVALID_ARG_TYPE', `The "options" argument must be of type object. ${received(options)}`);
+  const on = (key, byDefault) => (options?.[key] === undefined ? byDefault : Boolean(options[key]));
+  let text = url.protocol;
+  if (url.href.startsWith(`${url.protocol}//`)) {
+    text += '//';
+    if (on('auth', true) && (url.username || url.password))
+      text += `${url.username}${url.password ? `:${url.password}` : ''}@`;
+    text += on('unicode', false) ? domainToUnicode(url.hostname) : url.hostname;
+    if (url.port) text += `:${url.port}`;
+  }
+  text += url.pathname;
+  if (on('search', true)) text += url.search;
+  if (on('fragment', true)) text += url.hash;
+  return text;
+}
+function format(url, options) {
+  if (url instanceof URL) return formatURL(url, options);
   if (typeof url === 'string') url = parse(url);
-  if (url instanceof URL) return url.href;
+  else if (url === null || typeof url !== 'object')
+    throw codedError(
+      'ERR_INVALID_ARG_TYPE',
+      `The "urlObject" argument must be one of type object or string. ${received(url)}`,
+    );
   const protocol = url.protocol ? (url.protocol.endsWith(':') ? url.protocol : `${url.protocol}:`) : '';
   let host = '';
   if (url.host) host = url.host;
@@ -205,6 +230,8 @@ function resolve(from, to) {
 
 // `resolveObject(from, to)`: `resolve`'s answer, parsed.
 function resolveObject(from, to) {
+  // Nothing to resolve against: `to` as it came, as in Node and Bun.
+  if (!from) return to;
   const text = (u) => (typeof u === 'string' ? u : format(u));
   return parse(resolve(text(from), text(to)));
 }

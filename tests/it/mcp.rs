@@ -972,6 +972,11 @@ fn claude_code_takes_the_tools_from_beeuni_mcp_and_from_the_daemons_mcp() {
             .env("ANTHROPIC_API_KEY", "stand-in")
             .env("DISABLE_TELEMETRY", "1")
             .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            // Claude Code waits 5 s for its MCP servers to connect, then
+            // runs the turn without them; a debug build loading its tools
+            // on a busy machine can take longer.
+            .env("MCP_CONNECT_TIMEOUT_MS", "120000")
+            .env("MCP_TIMEOUT", "120000")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

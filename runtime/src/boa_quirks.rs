@@ -15,7 +15,7 @@ use checker::module::regex;
 use swc_common::Spanned;
 use swc_ecma_ast::{
     CallExpr, Callee, Class, ClassMember, Decl, DefaultDecl, Expr, FnExpr, ModuleDecl, PropName,
-    Regex, Stmt,
+    Regex, Stmt, VarDecl, VarDeclKind,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -24,7 +24,86 @@ use swc_ecma_visit::{Visit, VisitWith};
 pub(crate) fn after_refusal(code: &str, path: &Path, commonjs: bool) -> Option<String> {
     let calls = async_calls(code, path, commonjs);
     let code_now = calls.as_deref().unwrap_or(code);
-    unicode_sets_classes(code_now, path, commonjs).or(calls)
+    let classes = unicode_sets_classes(code_now, path, commonjs).or(calls);
+    let code_now = classes.as_deref().unwrap_or(code);
+    comma_first_declarations(code_now, path, commonjs).or(classes)
+}
+
+/// boa 0.22 refuses a `let` or `const` declaration whose next declarator
+/// begins a new line with its comma (`let a = 1\n  , b = 2`, "unexpected
+/// token ','"), the comma-first style that ejs compiles every template into
+/// and some packages are written in; `var` it takes. Each such comma moves
+/// to the end of the declarator before it, on that line (its own place
+/// becomes a space), so every line keeps its number.
+pub(crate) fn comma_first_declarations(code: &str, path: &Path, commonjs: bool) -> Option<String> {
+    struct Declarations<'a>(&'a str, Vec<Edit>);
+    impl Visit for Declarations<'_> {
+        fn visit_var_decl(&mut self, n: &VarDecl) {
+            if n.kind != VarDeclKind::Var {
+                for pair in n.decls.windows(2) {
+                    let end = range(pair[0].span).end;
+                    let next = range(pair[1].span).start;
+                    if let Some(between) = self.0.get(end..next)
+                        && let Some(comma) = comma_outside_comments(between)
+                        && between[..comma].contains(['\n', '\r', '\u{2028}', '\u{2029}'])
+                    {
+                        self.1.push(Edit::replace(end..end, ","));
+                        self.1
+                            .push(Edit::replace(end + comma..end + comma + 1, " "));
+                    }
+                }
+            }
+            n.visit_children_with(self);
+        }
+    }
+    if !(code.contains("let") || code.contains("const")) {
+        return None;
+    }
+    let program = parse(code, path, Language::JavaScript, commonjs).ok()?;
+    let mut declarations = Declarations(code, Vec::new());
+    program.visit_with(&mut declarations);
+    apply(code, declarations.1)
+}
+
+/// Where the first comma of `text` (what lies between two declarators:
+/// blanks, comments and one comma) is, outside its comments.
+fn comma_outside_comments(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], bytes.get(i + 1)) {
+            (b',', _) => return Some(i),
+            (b'/', Some(b'/')) => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            (b'/', Some(b'*')) => {
+                i += 2;
+                while i < bytes.len() && !bytes[i..].starts_with(b"*/") {
+                    i += 1;
+                }
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// A function body given to `Function` (or `AsyncFunction`, …) with the
+/// rewrites of [`after_refusal`], for one boa refused: `None` when none
+/// applies. The body is parsed inside a function, where `return` is allowed
+/// (an async function's `await` is not: its body is left as it is).
+pub(crate) fn function_body_after_refusal(body: &str) -> Option<String> {
+    const BEFORE: &str = "(function anonymous() {\n";
+    const AFTER: &str = "\n})";
+    let wrapped = format!("{BEFORE}{body}{AFTER}");
+    let fixed = after_refusal(&wrapped, Path::new("anonymous.js"), true)?;
+    fixed
+        .strip_prefix(BEFORE)
+        .and_then(|f| f.strip_suffix(AFTER))
+        .map(str::to_owned)
 }
 
 /// regress 0.12 (the engine boa compiles literals with) refuses two

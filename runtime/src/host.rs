@@ -110,6 +110,10 @@ impl Host {
             .map_err(|e| HostError(format!("the prelude's globals failed: {e}")))?;
         internals::install_array_from_async(&internals, &mut context)
             .map_err(|e| HostError(format!("the prelude's Array.fromAsync failed: {e}")))?;
+        crate::function_ctor::install(&mut context)
+            .map_err(|e| HostError(format!("Function could not be installed: {e}")))?;
+        crate::intl_locale::install(&mut context)
+            .map_err(|e| HostError(format!("the default locale could not be installed: {e}")))?;
         internals::install_intl(&internals, &mut context)
             .map_err(|e| HostError(format!("the prelude's Intl failed: {e}")))?;
         Ok(Host {

@@ -107,6 +107,16 @@ export default {
 
     // ---- what keeps a Node process alive: timers it set, ref'd -------------
     const live = new Set();
+    // The runtime's handles say themselves whether they still hold the
+    // loop: cleared by any route (an id from `+timeout`, `Symbol.dispose`,
+    // `close()`) they are destroyed, and unref'd they do not hold it.
+    const holds = (handle) =>
+      !(handle && typeof handle === 'object') ||
+      (handle._destroyed !== true && (typeof handle.hasRef !== 'function' || handle.hasRef()));
+    const alive = () => {
+      for (const handle of live) if (!holds(handle)) live.delete(handle);
+      return live.size;
+    };
     const track = (name, kind) => {
       for (const holder of timerHolders()) {
         const original = holder[name];
@@ -115,9 +125,10 @@ export default {
           if (typeof callback !== 'function') return original.call(this, callback, ...rest);
           let handle;
           const run = function (...args) {
-            state.touch();
+            // An unref'd timer firing keeps nothing alive, in Node as here.
+            if (!(handle && typeof handle.hasRef === 'function') || handle.hasRef()) state.touch();
             if (kind !== 'interval') live.delete(handle);
-            return callback.apply(this, args);
+            return Reflect.apply(callback, this, args);
           };
           handle = original.call(this, run, ...rest);
           live.add(handle);
@@ -239,7 +250,7 @@ export default {
     const poll = () => {
       if (over) return;
       const quiet = state.unmet() && state.errors.length === 0 ? EXPECTING_MS : QUIET_MS;
-      if (live.size === 0 && Date.now() - state.lastActivity >= quiet) {
+      if (alive() === 0 && Date.now() - state.lastActivity >= quiet) {
         if (beforeExitSent !== state.activity && process.listenerCount('beforeExit') > 0) {
           try {
             emit.call(process, 'beforeExit', process.exitCode ?? 0);

@@ -4,7 +4,23 @@ const { Buffer, SlowBuffer, kMaxLength, kStringMaxLength, invalidArgType, encodi
 
 const { Blob, File } = need('web/blob');
 
+// A detached buffer is refused as Node and Bun refuse it (ERR_INVALID_STATE).
+const isDetached = (buffer) => {
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+};
 const bytesOf = (input) => {
+  const backing = ArrayBuffer.isView(input) ? input.buffer : input;
+  if ((backing instanceof ArrayBuffer || ArrayBuffer.isView(input)) && isDetached(backing)) {
+    const error = new Error('Invalid state: Cannot validate on a detached buffer');
+    error.code = 'ERR_INVALID_STATE';
+    throw error;
+  }
   if (input instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && input instanceof SharedArrayBuffer))
     return new Uint8Array(input);
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);

@@ -615,6 +615,7 @@ function writeFilePrep(flag) {
     const o = V.options(options, { encoding: 'utf8', flag });
     o.flag ??= flag;
     o.mode = V.mode(o.mode, 'mode', 0o666);
+    if (o.flush !== undefined && o.flush !== null) V.boolean(o.flush, 'flush');
     flagsArg(o.flag);
     return [V.pathOrFd(p), writeData(V.data(data), o), o];
   };
@@ -622,8 +623,10 @@ function writeFilePrep(flag) {
 // Plain 'w' and 'a' go to the host's one-step write; other flags open the file.
 function writeWith(ops, target, bytes, o) {
   if (target.fd !== undefined) return ops.writeAt(target.fd, bytes, null);
-  // A new file's mode other than the default needs the file opened with it.
-  if ((o.flag === 'w' || o.flag === 'a') && o.mode === 0o666) return ops.write(target.path, bytes, o.flag === 'a');
+  // A new file's mode other than the default needs the file opened with it,
+  // and `flush` its descriptor, to sync it before it closes.
+  if ((o.flag === 'w' || o.flag === 'a') && o.mode === 0o666 && o.flush !== true)
+    return ops.write(target.path, bytes, o.flag === 'a');
   return ops.open(target.path, flagsArg(o.flag), o.mode);
 }
 for (const [name, flag] of [
@@ -639,6 +642,8 @@ for (const [name, flag] of [
       if (target.fd !== undefined || typeof opened !== 'number') return;
       try {
         fsSync.writeAt(opened, bytes, null);
+        // Through the module's own `fsyncSync`, as Node calls it.
+        if (o.flush === true) fs.fsyncSync(opened);
       } finally {
         fsSync.close(opened);
       }
@@ -648,6 +653,8 @@ for (const [name, flag] of [
       if (target.fd !== undefined || typeof opened !== 'number') return;
       try {
         await fsAsync.writeAt(opened, bytes, null);
+        if (o.flush === true)
+          await new Promise((resolve, reject) => fs.fsync(opened, (error) => (error ? reject(error) : resolve())));
       } finally {
         await fsAsync.close(opened);
       }

@@ -2162,8 +2162,20 @@ function duplexPair(options) {
 }
 
 const promises = {
-  finished: (stream, options) =>
-    new Promise((resolve, reject) => finished(stream, options, (error) => (error ? reject(error) : resolve()))),
+  // `cleanup: true` removes the listeners once it settles; a truthy
+  // `cleanup` that is not a boolean is refused, as in Node and Bun.
+  finished: (stream, options) => {
+    if (options?.cleanup && typeof options.cleanup !== 'boolean')
+      throw invalidArg('cleanup', 'of type boolean', options.cleanup);
+    const autoCleanup = options?.cleanup === true;
+    return new Promise((resolve, reject) => {
+      const cleanup = finished(stream, options, (error) => {
+        if (autoCleanup) cleanup();
+        if (error) reject(error);
+        else resolve();
+      });
+    });
+  },
   pipeline: (...streams) => need('node/internal/streams/pipeline').pipelinePromise(...streams),
 };
 

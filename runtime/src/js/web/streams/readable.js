@@ -323,7 +323,9 @@ Object.defineProperty(ReadableStream.prototype, Symbol.toStringTag, { value: 'Re
 class ReadableStreamDefaultReader {
   constructor(stream) {
     if (!(stream instanceof ReadableStream)) throw new TypeError('ReadableStreamDefaultReader needs a ReadableStream');
-    if (stream.locked) throw new TypeError('ReadableStream is locked');
+    // Node's and Bun's error for a locked stream: ERR_INVALID_STATE.
+    if (stream.locked)
+      throw Object.assign(new TypeError('Invalid state: ReadableStream is locked'), { code: 'ERR_INVALID_STATE' });
     this._stream = stream;
     this._requests = [];
     stream._reader = this;

@@ -371,7 +371,9 @@ Object.defineProperty(WritableStream.prototype, Symbol.toStringTag, { value: 'Wr
 class WritableStreamDefaultWriter {
   constructor(stream) {
     if (!(stream instanceof WritableStream)) throw new TypeError('WritableStreamDefaultWriter needs a WritableStream');
-    if (stream.locked) throw new TypeError('WritableStream is locked');
+    // Node's and Bun's error for a locked stream: ERR_INVALID_STATE.
+    if (stream.locked)
+      throw Object.assign(new TypeError('Invalid state: WritableStream is locked'), { code: 'ERR_INVALID_STATE' });
     this._stream = stream;
     stream._writer = this;
     const state = stream._state;

@@ -146,6 +146,8 @@ function createReadStream(target, options) {
 function createWriteStream(target, options) {
   options = optionsOf(options, ['open', 'close', 'write']);
   const { start } = rangeOf(options, false);
+  const flush =
+    options.flush === undefined || options.flush === null ? false : V.boolean(options.flush, 'options.flush');
   const stream = new Writable({
     highWaterMark: options.highWaterMark,
     autoDestroy: options.autoClose !== false,
@@ -163,7 +165,12 @@ function createWriteStream(target, options) {
       );
     },
     final(callback) {
-      stream._opened.then(() => closeFor(stream, null, callback), callback);
+      // `flush` syncs the file through the module's `fsync` before it closes, as in Node.
+      const close = () => closeFor(stream, null, callback);
+      stream._opened.then((fd) => {
+        if (!flush || typeof fd !== 'number') return close();
+        need('node/fs').fs.fsync(fd, (error) => (error ? callback(error) : close()));
+      }, callback);
     },
     destroy(error, callback) {
       stream._opened.then(

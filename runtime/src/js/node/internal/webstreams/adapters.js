@@ -22,7 +22,10 @@ function readableToWeb(source, options) {
     options?.strategy ??
     (objectMode ? new CountQueuingStrategy({ highWaterMark }) : new ByteLengthQueuingStrategy({ highWaterMark }));
   let controller;
+  // Once the web side is cancelled, what the source still emits goes nowhere.
+  let cancelled = false;
   const onData = (chunk) => {
+    if (cancelled) return;
     const value = !objectMode && chunk instanceof Uint8Array ? new Uint8Array(chunk) : chunk;
     controller.enqueue(value);
     if (controller.desiredSize <= 0) source.pause();
@@ -31,6 +34,7 @@ function readableToWeb(source, options) {
   const cleanup = Stream.finished(source, (error) => {
     cleanup();
     source.off('data', onData);
+    if (cancelled) return;
     const failure = prematureToAbort(error);
     if (failure) controller.error(failure);
     else controller.close();
@@ -44,6 +48,7 @@ function readableToWeb(source, options) {
         source.resume();
       },
       cancel(reason) {
+        cancelled = true;
         source.destroy(reason);
       },
     },

@@ -17,6 +17,7 @@
 
 mod input;
 mod pattern;
+mod source;
 
 use std::rc::Rc;
 
@@ -64,7 +65,8 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
             (boa_exec, unicode_sets),
         ),
     );
-    define_method(&prototype, "exec", exec, context)
+    define_method(&prototype, "exec", exec, context)?;
+    source::install(&prototype, context)
 }
 
 fn exec(

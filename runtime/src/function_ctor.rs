@@ -10,11 +10,11 @@
 //! first error stands. `Function.prototype.constructor` is the proxy, so
 //! `(function () {}).constructor === Function` holds as before.
 
-use boa_engine::object::builtins::{JsArray, JsProxy};
+use boa_engine::object::builtins::JsProxy;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, js_string};
 
 use crate::boa_quirks::function_body_after_refusal;
-use crate::js_value::error;
+use crate::js_value::{array_items, trap_target};
 
 /// Installs the proxy over the realm's `Function`.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
@@ -33,8 +33,8 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
 
 /// The `construct` trap: `[target, argumentsList, newTarget]`.
 fn construct(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let target = target(args)?;
-    let items = list(args.get(1), context)?;
+    let target = trap_target(args)?;
+    let items = array_items(args.get(1), context)?;
     let new_target = args
         .get(2)
         .and_then(JsValue::as_object)
@@ -46,9 +46,9 @@ fn construct(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<J
 
 /// The `apply` trap (`Function('return 1')`): `[target, thisArgument, argumentsList]`.
 fn apply(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let target = target(args)?;
+    let target = trap_target(args)?;
     let this = args.get(1).cloned().unwrap_or_default();
-    let items = list(args.get(2), context)?;
+    let items = array_items(args.get(2), context)?;
     retried(items, context, |items, context| {
         target.call(&this, items, context)
     })
@@ -84,20 +84,4 @@ fn is_syntax_error(error: &JsError) -> bool {
     error
         .as_native()
         .is_some_and(|native| matches!(native.kind(), boa_engine::JsNativeErrorKind::Syntax))
-}
-
-fn target(args: &[JsValue]) -> JsResult<JsObject> {
-    args.first()
-        .and_then(JsValue::as_object)
-        .ok_or_else(|| error("the Function proxy without its target"))
-}
-
-/// The trap's arguments list (an array the engine made) as a vector.
-fn list(value: Option<&JsValue>, context: &mut Context) -> JsResult<Vec<JsValue>> {
-    let Some(array) = value.and_then(JsValue::as_object) else {
-        return Ok(Vec::new());
-    };
-    let array = JsArray::from_object(array)?;
-    let len = array.length(context)?;
-    (0..len).map(|i| array.get(i, context)).collect()
 }

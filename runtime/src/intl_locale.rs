@@ -16,10 +16,10 @@
 
 use std::sync::OnceLock;
 
-use boa_engine::object::builtins::{JsArray, JsProxy};
+use boa_engine::object::builtins::JsProxy;
 use boa_engine::{Context, JsObject, JsResult, JsValue, js_string};
 
-use crate::js_value::error;
+use crate::js_value::{array_items, error, trap_target};
 
 /// The constructors wrapped: every one boa 0.22 has that takes locales.
 const CONSTRUCTORS: &[&str] = &[
@@ -69,7 +69,8 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
 
 /// The `construct` trap: `[target, argumentsList, newTarget]`.
 fn construct(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let (target, mut items) = target_and_arguments(args, context)?;
+    let target = trap_target(args)?;
+    let mut items = array_items(args.get(1), context)?;
     fill_locale(&target, &mut items, context)?;
     let new_target = args
         .get(2)
@@ -81,35 +82,11 @@ fn construct(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<J
 /// The `apply` trap (`Intl.DateTimeFormat()` without `new`):
 /// `[target, thisArgument, argumentsList]`.
 fn apply(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let target = args
-        .first()
-        .and_then(JsValue::as_object)
-        .ok_or_else(|| error("an Intl proxy without its target"))?;
+    let target = trap_target(args)?;
     let this = args.get(1).cloned().unwrap_or_default();
-    let mut items = list(args.get(2), context)?;
+    let mut items = array_items(args.get(2), context)?;
     fill_locale(&target, &mut items, context)?;
     target.call(&this, &items, context)
-}
-
-fn target_and_arguments(
-    args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<(JsObject, Vec<JsValue>)> {
-    let target = args
-        .first()
-        .and_then(JsValue::as_object)
-        .ok_or_else(|| error("an Intl proxy without its target"))?;
-    Ok((target, list(args.get(1), context)?))
-}
-
-/// The trap's arguments list (an array the engine made) as a vector.
-fn list(value: Option<&JsValue>, context: &mut Context) -> JsResult<Vec<JsValue>> {
-    let Some(array) = value.and_then(JsValue::as_object) else {
-        return Ok(Vec::new());
-    };
-    let array = JsArray::from_object(array)?;
-    let len = array.length(context)?;
-    (0..len).map(|i| array.get(i, context)).collect()
 }
 
 /// Puts the fallback locale first when no locale is named and boa's

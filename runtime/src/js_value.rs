@@ -112,3 +112,24 @@ pub(crate) fn realm_json(context: &mut Context) -> JsResult<JsObject> {
         .as_object()
         .ok_or_else(|| error("the realm has no JSON object"))
 }
+
+/// The elements of `value` (an array the engine made, such as a proxy
+/// trap's arguments list) as a vector; empty when it is not an object.
+pub(crate) fn array_items(
+    value: Option<&JsValue>,
+    context: &mut Context,
+) -> JsResult<Vec<JsValue>> {
+    let Some(array) = value.and_then(JsValue::as_object) else {
+        return Ok(Vec::new());
+    };
+    let array = boa_engine::object::builtins::JsArray::from_object(array)?;
+    let len = array.length(context)?;
+    (0..len).map(|i| array.get(i, context)).collect()
+}
+
+/// The target of a proxy trap's arguments (their first).
+pub(crate) fn trap_target(args: &[JsValue]) -> JsResult<JsObject> {
+    args.first()
+        .and_then(JsValue::as_object)
+        .ok_or_else(|| error("a proxy trap called without its target"))
+}

@@ -36,24 +36,7 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     let boa_exec = prototype.get(js_string!("exec"), context)?;
     // `JsRegExp` has no getter for `v`; the realm's own `unicodeSets` getter,
     // taken before any tool runs, reads the internal slot.
-    // (boa keeps `__get_own_property__` crate-private: through the realm's
-    // `Object.getOwnPropertyDescriptor`.)
-    let object = context.intrinsics().constructors().object().constructor();
-    let descriptor = object
-        .get(js_string!("getOwnPropertyDescriptor"), context)?
-        .as_callable()
-        .ok_or_else(|| error("the realm has no Object.getOwnPropertyDescriptor"))?
-        .call(
-            &object.clone().into(),
-            &[prototype.clone().into(), js_string!("unicodeSets").into()],
-            context,
-        )?;
-    let unicode_sets = descriptor
-        .as_object()
-        .map(|d| d.get(js_string!("get"), context))
-        .transpose()?
-        .filter(JsValue::is_callable)
-        .ok_or_else(|| error("the realm's RegExp.prototype has no unicodeSets getter"))?;
+    let unicode_sets: JsValue = own_getter(&prototype, "unicodeSets", context)?.into();
     let exec = function(
         context,
         "exec",
@@ -67,6 +50,29 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     );
     define_method(&prototype, "exec", exec, context)?;
     source::install(&prototype, context)
+}
+
+/// The getter of `object`'s own accessor `name`, as the realm had it.
+/// (boa keeps `__get_own_property__` crate-private: through the realm's
+/// `Object.getOwnPropertyDescriptor`.)
+fn own_getter(object: &JsObject, name: &str, context: &mut Context) -> JsResult<JsObject> {
+    let constructor = context.intrinsics().constructors().object().constructor();
+    let descriptor = constructor
+        .get(js_string!("getOwnPropertyDescriptor"), context)?
+        .as_callable()
+        .ok_or_else(|| error("the realm has no Object.getOwnPropertyDescriptor"))?
+        .call(
+            &constructor.clone().into(),
+            &[object.clone().into(), JsString::from(name).into()],
+            context,
+        )?;
+    descriptor
+        .as_object()
+        .map(|d| d.get(js_string!("get"), context))
+        .transpose()?
+        .and_then(|g| g.as_object())
+        .filter(JsObject::is_callable)
+        .ok_or_else(|| error(format!("the realm has no {name} getter")))
 }
 
 fn exec(

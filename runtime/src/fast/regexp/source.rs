@@ -14,27 +14,11 @@
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::js_value::{error, function};
+use crate::js_value::function;
 
 /// Installs the getter over boa's on `prototype` (`RegExp.prototype`).
 pub(super) fn install(prototype: &JsObject, context: &mut Context) -> JsResult<()> {
-    let object = context.intrinsics().constructors().object().constructor();
-    let descriptor = object
-        .get(js_string!("getOwnPropertyDescriptor"), context)?
-        .as_callable()
-        .ok_or_else(|| error("the realm has no Object.getOwnPropertyDescriptor"))?
-        .call(
-            &object.clone().into(),
-            &[prototype.clone().into(), js_string!("source").into()],
-            context,
-        )?;
-    let boa_get = descriptor
-        .as_object()
-        .map(|d| d.get(js_string!("get"), context))
-        .transpose()?
-        .and_then(|g| g.as_object())
-        .filter(JsObject::is_callable)
-        .ok_or_else(|| error("the realm's RegExp.prototype has no source getter"))?;
+    let boa_get = super::own_getter(prototype, "source", context)?;
     let getter = function(
         context,
         "get source",
